@@ -1,0 +1,1 @@
+"""Pure game rules (one package per game) and the game store on Redis."""

@@ -1,0 +1,1 @@
+"""Solvers (OR-Tools CP-SAT and exact searches) run by the RQ workers."""

@@ -1,0 +1,42 @@
+"""Which solver answers which question.
+
+``HINTS`` maps a game id to the function that recommends a seat's next
+actions; ``PROBLEMS`` maps ``/v1/solver/{problem}`` names to a validator
+(cheap, run by the API before anything is queued) and a solver (run in a
+worker).  Both are "module:function" strings so that importing this module
+stays light: the API never loads OR-Tools.
+
+Hint functions: ``hint(state: dict, seat: int, budget_s: float) -> dict``
+returning at least ``{"actions": [{"seat": s, "action": {...}}, ...]}``.
+
+Problem validators: ``validate(payload: dict) -> dict`` returning the
+normalised payload or raising ``services.core.RulesError`` (422).
+Problem solvers: ``solve(payload: dict, budget_s: float) -> dict``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable
+
+HINTS: dict[str, str] = {
+    "tour": "solver.tour:hint",
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    validate: str
+    solve: str
+    #: the longest budget a client may ask for, in seconds
+    max_budget_s: float = 10.0
+    default_budget_s: float = 2.0
+
+
+PROBLEMS: dict[str, Problem] = {}
+
+
+def resolve(target: str) -> Callable[..., Any]:
+    module, attr = target.split(":")
+    return getattr(importlib.import_module(module), attr)
