@@ -17,8 +17,9 @@ Problem solvers: ``solve(payload: dict, budget_s: float) -> dict``.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 HINTS: dict[str, str] = {
     "tour": "solver.tour:hint",
@@ -35,6 +36,9 @@ class Problem:
 
 
 PROBLEMS: dict[str, Problem] = {}
+
+#: functions the worker calls once at start-up to load indexes and models
+PRELOADS: list[str] = []
 
 
 def resolve(target: str) -> Callable[..., Any]:

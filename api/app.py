@@ -1,0 +1,42 @@
+"""The Flask app factory."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from api import catalog, health, solver
+from api.backend import Backend
+from api.config import Settings
+from api.errors import GreenroomApi, register_error_handlers
+from api.games.resources import blp as games_blp
+from api.jobs.resources import blp as jobs_blp
+
+API_VERSION = "1.0.0"
+
+
+def create_app(settings: Settings | None = None) -> Flask:
+    settings = settings or Settings.from_env()
+    app = Flask("greenroom")
+    app.config.update(
+        API_TITLE="Greenroom",
+        API_VERSION=API_VERSION,
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="/docs",
+        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+        OPENAPI_REDOC_PATH="/redoc",
+        OPENAPI_REDOC_URL="https://cdn.jsdelivr.net/npm/redoc/bundles/redoc.standalone.js",
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
+        JSON_SORT_KEYS=False,
+    )
+    app.extensions["greenroom"] = Backend.from_settings(settings)
+    api = GreenroomApi(app, spec_kwargs={"info": {"description": "Music-themed tabletop games"}})
+    app.extensions["greenroom_api"] = api
+    for blp in (health.blp, catalog.blp, games_blp, jobs_blp, solver.blp):
+        api.register_blueprint(blp)
+    api.spec.components.security_scheme(
+        "bearer", {"type": "http", "scheme": "bearer", "description": "seat or host token"}
+    )
+    register_error_handlers(app)
+    return app

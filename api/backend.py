@@ -1,0 +1,57 @@
+"""The app's handles on Redis: the game store and the job queue."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import redis
+from flask import current_app
+from redis.backoff import ExponentialBackoff
+from redis.retry import Retry
+from rq import Queue
+
+from api.config import Settings
+from services.store import GameStore
+
+
+def redis_client(url: str, socket_timeout: float | None = 5.0) -> redis.Redis:
+    """A client that retries briefly with backoff, then fails fast.
+
+    A few quick retries ride over a blip; beyond that the request gets a 503
+    at once instead of hanging, and the pool reconnects by itself once Redis
+    is back, so no restart is needed.
+    """
+    return redis.Redis.from_url(
+        url,
+        socket_connect_timeout=1.0,
+        socket_timeout=socket_timeout,
+        retry=Retry(ExponentialBackoff(cap=0.25, base=0.02), 2),
+        retry_on_error=[redis.ConnectionError, redis.TimeoutError],
+        health_check_interval=15,
+    )
+
+
+@dataclass
+class Backend:
+    settings: Settings
+    redis: redis.Redis
+    #: for blocking reads (``Prefer: wait``): its socket timeout exceeds the wait
+    blocking_redis: redis.Redis
+    store: GameStore
+    queue: Queue
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Backend:
+        client = redis_client(settings.redis_url)
+        blocking = redis_client(settings.redis_url, socket_timeout=settings.max_wait_s + 5)
+        store = GameStore(
+            client,
+            prefix=settings.prefix,
+            idle_ttl_s=settings.game_idle_ttl_s,
+            finished_ttl_s=settings.game_finished_ttl_s,
+        )
+        return cls(settings, client, blocking, store, Queue(settings.queue, connection=client))
+
+
+def backend() -> Backend:
+    return current_app.extensions["greenroom"]

@@ -1,0 +1,47 @@
+"""/v1/catalog: the games, their player counts, option schemas and content."""
+
+from __future__ import annotations
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.errors import ApiError, ErrorSchema
+from services.registry import UnknownGame, all_games, get_game
+
+blp = Blueprint("catalog", __name__, url_prefix="/v1/catalog", description="Games and content")
+
+
+def _game(name: str):
+    try:
+        return get_game(name)
+    except UnknownGame:
+        raise ApiError(404, "unknown_game", f"there is no game called {name!r}") from None
+
+
+@blp.route("")
+class Catalog(MethodView):
+    @blp.response(200)
+    def get(self):
+        """Every hosted game"""
+        return {"games": [g.describe() for g in all_games()]}
+
+
+@blp.route("/<game>")
+class GameEntry(MethodView):
+    @blp.response(200)
+    @blp.alt_response(404, schema=ErrorSchema)
+    def get(self, game):
+        """One game's entry"""
+        return _game(game).describe()
+
+
+@blp.route("/<game>/<section>")
+class Content(MethodView):
+    @blp.response(200)
+    @blp.alt_response(404, schema=ErrorSchema)
+    def get(self, game, section):
+        """A section of a game's content (e.g. Beat venues, events, songs)"""
+        content = _game(game).catalog()
+        if section not in content:
+            raise ApiError(404, "unknown_section", f"{game} has sections {sorted(content)}")
+        return {"game": game, "section": section, "items": content[section]}

@@ -1,0 +1,39 @@
+"""Configuration from the environment (see the README's table)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+
+def _int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+@dataclass(frozen=True)
+class Settings:
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    #: every key this service writes starts with it (tests use their own)
+    prefix: str = "greenroom:"
+    queue: str = "greenroom"
+    max_body_bytes: int = 64 * 1024
+    job_timeout_s: int = 120
+    job_result_ttl_s: int = 3600
+    max_wait_s: int = 30
+    game_idle_ttl_s: int = 7 * 24 * 3600
+    game_finished_ttl_s: int = 24 * 3600
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        return cls(
+            redis_url=os.environ.get("REDIS_URL", cls.redis_url),
+            prefix=os.environ.get("GREENROOM_PREFIX", cls.prefix),
+            queue=os.environ.get("GREENROOM_QUEUE", cls.queue),
+            max_body_bytes=_int("MAX_BODY_BYTES", cls.max_body_bytes),
+            job_timeout_s=_int("JOB_TIMEOUT", cls.job_timeout_s),
+            job_result_ttl_s=_int("JOB_RESULT_TTL", cls.job_result_ttl_s),
+            max_wait_s=_int("MAX_WAIT", cls.max_wait_s),
+            game_idle_ttl_s=_int("GAME_IDLE_TTL", cls.game_idle_ttl_s),
+            game_finished_ttl_s=_int("GAME_FINISHED_TTL", cls.game_finished_ttl_s),
+        )

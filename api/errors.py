@@ -1,0 +1,123 @@
+"""One error format for every failure: ``{"code", "message", "errors"}``.
+
+Domain errors map to statuses here, so resources stay thin: RulesError is
+422, an unknown game 404, a stale version 412, Redis down 503.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import marshmallow as ma
+import redis
+from flask import Flask, jsonify
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException
+
+from services.core import RulesError
+from services.store import GameNotFound, VersionConflict
+
+log = logging.getLogger(__name__)
+
+#: default machine-readable codes per status
+_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    412: "version_conflict",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    422: "unprocessable",
+    428: "precondition_required",
+    500: "internal_error",
+    503: "backend_unavailable",
+}
+
+
+class ErrorSchema(ma.Schema):
+    code = ma.fields.String(required=True, metadata={"description": "machine-readable code"})
+    message = ma.fields.String(required=True)
+    errors = ma.fields.Dict(metadata={"description": "details, e.g. per-field problems"})
+
+
+class ApiError(Exception):
+    """An error raised by a resource with its status, code and message."""
+
+    def __init__(self, status: int, code: str, message: str, errors: dict | None = None):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.errors = errors or {}
+
+
+def error_response(status: int, code: str, message: str, errors: dict | None = None, headers=None):
+    body: dict[str, Any] = {"code": code, "message": message, "errors": errors or {}}
+    response = jsonify(body)
+    response.status_code = status
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+class GreenroomApi(Api):
+    """flask-smorest's Api with our error payload."""
+
+    ERROR_SCHEMA = ErrorSchema
+
+    def handle_http_exception(self, error: HTTPException):
+        data = getattr(error, "data", None) or {}
+        status = error.code or 500
+        errors = data.get("messages") or data.get("errors") or {}
+        if status in (400, 422) and errors:
+            # webargs: the request body does not fit its schema
+            return error_response(400, "invalid_request", "the request is malformed", errors)
+        message = data.get("message") or error.description or error.name
+        return error_response(status, _CODES.get(status, "error"), message, errors)
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(ApiError)
+    def _api_error(e: ApiError):
+        return error_response(e.status, e.code, e.message, e.errors)
+
+    @app.errorhandler(RulesError)
+    def _rules_error(e: RulesError):
+        return error_response(422, e.code, e.message, e.details)
+
+    @app.errorhandler(GameNotFound)
+    def _not_found(e: GameNotFound):
+        return error_response(404, "game_not_found", "no such game (it may have expired)")
+
+    @app.errorhandler(VersionConflict)
+    def _conflict(e: VersionConflict):
+        headers = {"ETag": f'"{e.current}"'} if e.current is not None else {}
+        return error_response(
+            412,
+            "version_conflict",
+            f"the game is at version {e.current}; read it again and retry",
+            {"current_version": e.current},
+            headers,
+        )
+
+    @app.errorhandler(redis.ConnectionError)
+    @app.errorhandler(redis.TimeoutError)
+    def _redis_down(e: Exception):
+        log.warning("redis unavailable: %s", e)
+        return error_response(
+            503,
+            "backend_unavailable",
+            "the game store is unavailable; retry shortly",
+            headers={"Retry-After": "1"},
+        )
+
+    @app.errorhandler(Exception)
+    def _unexpected(e: Exception):
+        if isinstance(e, HTTPException):
+            return app.extensions["greenroom_api"].handle_http_exception(e)
+        log.exception("unhandled error")
+        return error_response(500, "internal_error", "an unexpected error occurred")

@@ -1,0 +1,217 @@
+"""/v1/games: create, view, list and post actions, read the log, delete, ask for hints."""
+
+from __future__ import annotations
+
+import re
+
+from flask import request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.auth import Principal, acting_seat, principal_for, require_player
+from api.backend import backend
+from api.errors import ApiError, ErrorSchema
+from api.games.schemas import (
+    ActionResultSchema,
+    CreatedGameSchema,
+    CreateGameSchema,
+    GameLogSchema,
+    GameViewSchema,
+    HintRequestSchema,
+    JobAcceptedSchema,
+    LegalActionsSchema,
+    PostActionSchema,
+    ViewQuerySchema,
+)
+from api.games.views import envelope
+from api.jobs.queueing import accepted, clamp_budget, enqueue
+from services.core import RulesError
+from services.play import create_game, perform
+from services.registry import get_game
+from solver.registry import HINTS
+
+blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games and their moves")
+
+HINT_DEFAULT_BUDGET_S = 2.0
+HINT_MAX_BUDGET_S = 20.0
+
+_IF_MATCH = re.compile(r'^\s*(?:W/)?"?(\d+)"?\s*$')
+
+
+def _etag(version: int) -> dict[str, str]:
+    return {"ETag": f'"{version}"', "Vary": "Authorization"}
+
+
+def _if_match() -> int | None:
+    """The version named by ``If-Match`` (``"7"``, ``W/"7"`` or ``7``), if any."""
+    raw = request.headers.get("If-Match")
+    if raw is None or raw.strip() == "*":
+        return None
+    m = _IF_MATCH.match(raw)
+    if not m:
+        raise ApiError(400, "bad_if_match", 'If-Match must be a version such as "7"')
+    return int(m.group(1))
+
+
+@blp.route("")
+class Games(MethodView):
+    @blp.arguments(CreateGameSchema)
+    @blp.response(201, CreatedGameSchema)
+    @blp.alt_response(400, schema=ErrorSchema)
+    @blp.alt_response(422, schema=ErrorSchema)
+    def post(self, body):
+        """Create a game; the body returns one secret token per seat and a host token"""
+        new = create_game(
+            backend().store, body["game"], body["players"], body["options"], body.get("seed")
+        )
+        rec = new.record
+
+        host = Principal(frozenset(range(rec.players)), host=True)
+        headers = {"Location": f"/v1/games/{rec.id}", **_etag(rec.version)}
+        return (
+            {
+                "id": rec.id,
+                "game": rec.game,
+                "players": rec.players,
+                "seed": rec.seed,
+                "version": rec.version,
+                "host_token": new.host_token,
+                "seat_tokens": new.seat_tokens,
+                "view": envelope(rec, host),
+            },
+            201,
+            headers,
+        )
+
+
+@blp.route("/<game_id>")
+class Game(MethodView):
+    @blp.arguments(ViewQuerySchema, location="query")
+    @blp.response(200, GameViewSchema)
+    @blp.alt_response(404, schema=ErrorSchema)
+    def get(self, query, game_id):
+        """The caller's view (seat token: its seat; none: spectator; host: all in puzzle mode)"""
+        record = backend().store.get(game_id)
+        view = envelope(record, principal_for(record), query.get("seat"))
+        return view, 200, _etag(record.version)
+
+    @blp.response(204)
+    @blp.alt_response(403, schema=ErrorSchema)
+    @blp.alt_response(404, schema=ErrorSchema)
+    def delete(self, game_id):
+        """Delete the game (host token only)"""
+        store = backend().store
+        principal = principal_for(store.get(game_id))
+        if not principal.host:
+            raise ApiError(403, "host_only", "only the host token may delete a game")
+        store.delete(game_id)
+
+
+@blp.route("/<game_id>/actions")
+class Actions(MethodView):
+    @blp.response(200, LegalActionsSchema)
+    @blp.alt_response(401, schema=ErrorSchema)
+    @blp.alt_response(404, schema=ErrorSchema)
+    def get(self, game_id):
+        """The legal actions of every seat the token acts for"""
+        record = backend().store.get(game_id)
+        principal = principal_for(record)
+        require_player(principal)
+        game = get_game(record.game)
+        actions, forms = [], []
+        if game.outcome(record.state) is None:
+            for seat in game.seats_to_act(record.state):
+                if seat not in principal.seats:
+                    continue
+                actions += [
+                    {"seat": seat, "action": a} for a in game.legal_actions(record.state, seat)
+                ]
+                forms += [{"seat": seat, "form": f} for f in game.action_forms(record.state, seat)]
+        return (
+            {"version": record.version, "actions": actions, "forms": forms},
+            200,
+            _etag(record.version),
+        )
+
+    @blp.arguments(PostActionSchema)
+    @blp.response(200, ActionResultSchema)
+    @blp.alt_response(400, schema=ErrorSchema)
+    @blp.alt_response(401, schema=ErrorSchema)
+    @blp.alt_response(403, schema=ErrorSchema)
+    @blp.alt_response(404, schema=ErrorSchema)
+    @blp.alt_response(412, schema=ErrorSchema)
+    @blp.alt_response(422, schema=ErrorSchema)
+    def post(self, body, game_id):
+        """Take an action for a seat; honours If-Match (412 when the version is stale)"""
+        store = backend().store
+        record = store.get(game_id)
+        principal = principal_for(record)
+        game = get_game(record.game)
+        seat = acting_seat(principal, body.get("seat"), game.seats_to_act(record.state))
+        result = perform(store, game_id, seat, body["action"], _if_match())
+        view = envelope(result.record, principal, None if principal.host else seat)
+        return (
+            {"version": result.record.version, "events": result.events, "view": view},
+            200,
+            _etag(result.record.version),
+        )
+
+
+@blp.route("/<game_id>/log")
+class Log(MethodView):
+    @blp.response(200, GameLogSchema)
+    @blp.alt_response(403, schema=ErrorSchema)
+    @blp.alt_response(404, schema=ErrorSchema)
+    def get(self, game_id):
+        """Every accepted action in order; seed + log replays to the same state.
+
+        The log holds hidden moves, so while a hidden-information game runs
+        only the host may read it; afterwards, or in open games, anyone.
+        """
+        store = backend().store
+        record = store.get(game_id)
+        principal = principal_for(record)
+        game = get_game(record.game)
+        public = record.status == "finished" or game.open_information(record.state)
+        if not (public or principal.host):
+            raise ApiError(403, "log_hidden", "the log reveals hidden moves until the game ends")
+        return {
+            "id": record.id,
+            "game": record.game,
+            "players": record.players,
+            "seed": record.seed,
+            "options": record.options,
+            "version": record.version,
+            "entries": store.log(game_id),
+        }
+
+
+@blp.route("/<game_id>/hints")
+class Hints(MethodView):
+    @blp.arguments(HintRequestSchema)
+    @blp.response(202, JobAcceptedSchema)
+    @blp.alt_response(401, schema=ErrorSchema)
+    @blp.alt_response(403, schema=ErrorSchema)
+    @blp.alt_response(422, schema=ErrorSchema)
+    def post(self, body, game_id):
+        """Queue a hint for a seat; poll the job at the returned Location"""
+        be = backend()
+        record = be.store.get(game_id)
+        principal = principal_for(record)
+        game = get_game(record.game)
+        if record.game not in HINTS:
+            raise RulesError("hints_unavailable", f"{game.title} has no hints yet")
+        if game.outcome(record.state) is not None:
+            raise RulesError("game_over", "the game has ended")
+        seat = acting_seat(principal, body.get("seat"), game.seats_to_act(record.state))
+        budget = clamp_budget(body.get("budget_s"), HINT_DEFAULT_BUDGET_S, HINT_MAX_BUDGET_S)
+        job = enqueue(
+            be.queue,
+            "workers.jobs.run_hint",
+            (record.game, record.state, seat, budget, record.id, record.version),
+            budget,
+            kind=f"hint:{record.game}",
+            max_timeout_s=be.settings.job_timeout_s,
+            result_ttl_s=be.settings.job_result_ttl_s,
+        )
+        return accepted(job)

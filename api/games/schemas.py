@@ -1,0 +1,99 @@
+"""Request and response bodies of the games resource."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+MAX_SEED = 2**63 - 1
+
+
+class CreateGameSchema(ma.Schema):
+    game = fields.String(required=True, metadata={"example": "tour"})
+    players = fields.Integer(required=True, validate=validate.Range(1, 8))
+    seed = fields.Integer(validate=validate.Range(0, MAX_SEED))
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+
+
+class CreatedGameSchema(ma.Schema):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    players = fields.Integer(required=True)
+    seed = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    host_token = fields.String(required=True)
+    seat_tokens = fields.List(fields.String(), required=True)
+    view = fields.Dict(required=True, metadata={"description": "the host's view"})
+
+
+class GameViewSchema(ma.Schema):
+    """The caller's view: these keys plus whatever the game shows that caller."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    game = fields.String(required=True)
+    id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["running", "finished"]))
+    outcome = fields.Dict(allow_none=True, required=True)
+    seat = fields.Integer(allow_none=True)
+
+
+class ViewQuerySchema(ma.Schema):
+    seat = fields.Integer(metadata={"description": "host only: view as this seat"})
+
+
+class SeatActionSchema(ma.Schema):
+    seat = fields.Integer(required=True)
+    action = fields.Dict(required=True)
+
+
+class ActionFormSchema(ma.Schema):
+    seat = fields.Integer(required=True)
+    form = fields.Dict(required=True)
+
+
+class LegalActionsSchema(ma.Schema):
+    version = fields.Integer(required=True)
+    actions = fields.List(fields.Nested(SeatActionSchema), required=True)
+    forms = fields.List(fields.Nested(ActionFormSchema), required=True)
+
+
+class PostActionSchema(ma.Schema):
+    seat = fields.Integer(metadata={"description": "needed when the token acts for several"})
+    action = fields.Dict(required=True)
+
+
+class ActionResultSchema(ma.Schema):
+    version = fields.Integer(required=True)
+    events = fields.List(fields.Dict(), required=True)
+    view = fields.Nested(GameViewSchema, required=True)
+
+
+class LogEntrySchema(ma.Schema):
+    v = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    action = fields.Dict(required=True)
+    at = fields.Float(required=True)
+
+
+class GameLogSchema(ma.Schema):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    players = fields.Integer(required=True)
+    seed = fields.Integer(required=True)
+    options = fields.Dict(required=True)
+    version = fields.Integer(required=True)
+    entries = fields.List(fields.Nested(LogEntrySchema), required=True)
+
+
+class HintRequestSchema(ma.Schema):
+    seat = fields.Integer()
+    budget_s = fields.Float(validate=validate.Range(min=0.05, max=600))
+
+
+class JobAcceptedSchema(ma.Schema):
+    id = fields.String(required=True)
+    status = fields.String(required=True)
+    location = fields.String(required=True)

@@ -1,0 +1,43 @@
+"""What a caller sees of a game: the game's own view plus the envelope every client relies on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from api.auth import Principal
+from api.errors import ApiError
+from services.registry import get_game
+from services.store import GameRecord
+
+
+def envelope(record: GameRecord, principal: Principal, seat: int | None = None) -> dict[str, Any]:
+    """The caller's view of ``record``.
+
+    A seat token sees its seat.  The host sees everything in an open
+    (puzzle) game, the seat it names with ``seat``, or else the public view.
+    """
+    game = get_game(record.game)
+    state = record.state
+    omniscient = False
+    if principal.host:
+        if seat is None:
+            omniscient = game.open_information(state)
+    elif principal.seats:
+        own = next(iter(principal.seats))
+        if seat is not None and seat != own:
+            raise ApiError(403, "not_your_seat", f"this token sees seat {own} only")
+        seat = own
+    elif seat is not None:
+        raise ApiError(401, "token_required", "a seat's view needs its token")
+    if seat is not None and not 0 <= seat < record.players:
+        raise ApiError(422, "no_such_seat", f"seats are 0 to {record.players - 1}")
+    view = game.view(state, seat, omniscient)
+    return {
+        **view,
+        "game": record.game,
+        "id": record.id,
+        "version": record.version,
+        "status": record.status,
+        "outcome": game.outcome(state),
+        "seat": seat,
+    }

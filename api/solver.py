@@ -1,0 +1,59 @@
+"""/v1/solver/{problem}: solver problems queued as jobs after a synchronous validation."""
+
+from __future__ import annotations
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.backend import backend
+from api.errors import ApiError, ErrorSchema
+from api.games.schemas import JobAcceptedSchema
+from api.jobs.queueing import accepted, clamp_budget, enqueue
+from api.jobs.schemas import SolverRequestSchema
+from solver.registry import PROBLEMS, resolve
+
+blp = Blueprint("solver", __name__, url_prefix="/v1/solver", description="Solver problems")
+
+
+@blp.route("")
+class Problems(MethodView):
+    @blp.response(200)
+    def get(self):
+        """The solver problems and their time budgets"""
+        return {
+            "problems": [
+                {
+                    "problem": name,
+                    "default_budget_s": p.default_budget_s,
+                    "max_budget_s": p.max_budget_s,
+                }
+                for name, p in sorted(PROBLEMS.items())
+            ]
+        }
+
+
+@blp.route("/<path:problem>")
+class Problem(MethodView):
+    @blp.arguments(SolverRequestSchema)
+    @blp.response(202, JobAcceptedSchema)
+    @blp.alt_response(400, schema=ErrorSchema)
+    @blp.alt_response(404, schema=ErrorSchema)
+    @blp.alt_response(422, schema=ErrorSchema)
+    def post(self, body, problem):
+        """Validate a problem at once (422 when malformed) and queue its solve"""
+        spec = PROBLEMS.get(problem)
+        if spec is None:
+            raise ApiError(404, "unknown_problem", f"no solver problem {problem!r}")
+        budget = clamp_budget(body.pop("budget_s", None), spec.default_budget_s, spec.max_budget_s)
+        payload = resolve(spec.validate)(body)
+        be = backend()
+        job = enqueue(
+            be.queue,
+            "workers.jobs.run_problem",
+            (problem, payload, budget),
+            budget,
+            kind=f"solver:{problem}",
+            max_timeout_s=max(be.settings.job_timeout_s, int(spec.max_budget_s)),
+            result_ttl_s=be.settings.job_result_ttl_s,
+        )
+        return accepted(job)

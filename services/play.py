@@ -1,0 +1,94 @@
+"""Playing games: the rules (registry) joined to the store, with no HTTP in sight."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, replace
+from typing import Any
+
+from services.core import Game, RulesError
+from services.registry import UnknownGame, get_game
+from services.store import GameRecord, GameStore, NewGame, VersionConflict
+
+MAX_SEED = 2**63 - 1
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    record: GameRecord
+    events: list[dict[str, Any]]
+
+
+def status_of(game: Game, state: dict[str, Any]) -> str:
+    return "finished" if game.outcome(state) is not None else "running"
+
+
+def game_for(name: str) -> Game:
+    """The rules for ``name``; an unknown name is an invalid option (422)."""
+    try:
+        return get_game(name)
+    except UnknownGame:
+        raise RulesError("unknown_game", f"there is no game called {name!r}") from None
+
+
+def create_game(
+    store: GameStore,
+    name: str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+) -> NewGame:
+    game = game_for(name)
+    if not game.min_players <= players <= game.max_players:
+        raise RulesError(
+            "invalid_players",
+            f"{game.title} seats {game.min_players} to {game.max_players} players",
+        )
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    options = options or {}
+    state = game.new(players, options, seed)
+    return store.create(name, players, seed, options, state, status_of(game, state))
+
+
+def perform(
+    store: GameStore,
+    game_id: str,
+    seat: int,
+    action: dict[str, Any],
+    expected_version: int | None = None,
+    attempts: int = 20,
+) -> ActionResult:
+    """Apply ``action`` for ``seat`` and store it atomically.
+
+    With ``expected_version`` the write happens only at that version
+    (VersionConflict otherwise, mapped to 412).  Without it, a concurrent
+    write is retried against the fresh state: rules are re-checked each
+    time, so the action is accepted only if it is still legal.
+    """
+    for _ in range(attempts):
+        record = store.get(game_id)
+        if expected_version is not None and record.version != expected_version:
+            raise VersionConflict(record.version)
+        game = get_game(record.game)
+        if game.outcome(record.state) is not None:
+            raise RulesError("game_over", "the game has ended")
+        state, events = game.apply(record.state, seat, action)
+        status = status_of(game, state)
+        try:
+            version = store.commit(game_id, record.version, state, status, seat, action)
+        except VersionConflict:
+            if expected_version is not None:
+                raise
+            continue
+        return ActionResult(replace(record, state=state, version=version, status=status), events)
+    raise VersionConflict(None)
+
+
+def replay(record: GameRecord, log: list[dict[str, Any]]) -> dict[str, Any]:
+    """The state obtained by replaying ``log`` from the record's seed and options."""
+    game = get_game(record.game)
+    state = game.new(record.players, record.options, record.seed)
+    for entry in log:
+        state, _ = game.apply(state, entry["seat"], entry["action"])
+    return state

@@ -1,0 +1,19 @@
+"""The functions RQ runs.  They only route to the solver registry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solver.registry import HINTS, PROBLEMS, resolve
+
+
+def run_hint(
+    game: str, state: dict[str, Any], seat: int, budget_s: float, game_id: str, version: int
+) -> dict[str, Any]:
+    """A hint for ``seat`` of the game at ``version`` (the snapshot taken when asked)."""
+    result = resolve(HINTS[game])(state, seat, budget_s)
+    return {"game_id": game_id, "version": version, "seat": seat, **result}
+
+
+def run_problem(problem: str, payload: dict[str, Any], budget_s: float) -> dict[str, Any]:
+    return resolve(PROBLEMS[problem].solve)(payload, budget_s)

@@ -1,0 +1,47 @@
+"""``greenroom-worker``: an RQ worker that preloads solver data once per process."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+
+import redis
+from rq import Queue, SimpleWorker, Worker
+
+from solver.registry import PRELOADS, resolve
+
+log = logging.getLogger("greenroom.worker")
+
+
+def preload() -> None:
+    """Load word indexes and models before ``work()``: forked jobs share them."""
+    for target in PRELOADS:
+        log.info("preloading %s", target)
+        resolve(target)()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Run a Greenroom solver worker")
+    parser.add_argument("--queue", default=os.environ.get("GREENROOM_QUEUE", "greenroom"))
+    parser.add_argument(
+        "--redis-url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    )
+    parser.add_argument("--burst", action="store_true", help="stop when the queue is empty")
+    parser.add_argument(
+        "--simple",
+        action="store_true",
+        default=os.environ.get("WORKER_CLASS") == "simple",
+        help="run jobs in this process (no fork per job: faster, less isolated)",
+    )
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    preload()
+    connection = redis.Redis.from_url(args.redis_url)
+    cls = SimpleWorker if args.simple else Worker
+    worker = cls([Queue(args.queue, connection=connection)], connection=connection)
+    worker.work(burst=args.burst, with_scheduler=False)
+
+
+if __name__ == "__main__":
+    main()
