@@ -1,0 +1,1 @@
+"""The Beat: Rockstars of the Galaxy -- the cooperative game, all 26 venues."""
