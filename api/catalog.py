@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from api.blueprint import Blueprint
 from api.errors import ApiError, ErrorSchema
 from services.registry import UnknownGame, all_games, get_game
 

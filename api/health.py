@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from rq import Worker
 
 from api.backend import backend
+from api.blueprint import Blueprint
 from api.errors import ErrorSchema
 
 blp = Blueprint("health", __name__, url_prefix="/v1/health", description="Service health")

