@@ -1,0 +1,330 @@
+"""Tempo Muse as a Game: option checks, action parsing, legality, views."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.core import Game, RulesError
+from services.tempo_muse import engine
+from services.tempo_muse.content import Content, content
+from services.tempo_muse.payment import contains, enumerate_payments, is_valid_payment, remove
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+#: how many payments legal_actions lists per choice (the rest via action_forms)
+LIST_LIMIT = 24
+
+
+def _seat(state: State, seat: Any) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1):
+        raise RulesError("invalid_seat", f"seat must be 0 or 1, got {seat!r}")
+    return seat
+
+
+def _card(x: Any, field: str) -> int:
+    if isinstance(x, bool) or not isinstance(x, int) or not 1 <= x <= 15:
+        raise RulesError("invalid_action", f"'{field}' must be a card value 1..15, got {x!r}")
+    return x
+
+
+def _cards(x: Any, field: str) -> list[int]:
+    if not isinstance(x, list) or len(x) > 200:
+        raise RulesError("invalid_action", f"'{field}' must be a list of card values")
+    return [_card(v, field) for v in x]
+
+
+class TempoMuse(Game):
+    name = "tempo-muse"
+    title = "Tempo Muse"
+    min_players = 2
+    max_players = 2
+    options_schema = {
+        "type": "object",
+        "properties": {
+            "round_limit": {
+                "type": "integer",
+                "minimum": 5,
+                "maximum": 200,
+                "default": 40,
+                "description": "the game ends after this round even if no Studio is complete",
+            }
+        },
+        "additionalProperties": False,
+    }
+
+    @property
+    def content(self) -> Content:
+        return content()
+
+    # -- protocol -------------------------------------------------------------
+    def new(self, players: int, options: dict[str, Any], seed: int) -> State:
+        if players != 2:
+            raise RulesError("invalid_options", "Tempo Muse is for exactly 2 players")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise RulesError("invalid_options", "options must be an object")
+        unknown = sorted(set(options) - {"round_limit"})
+        if unknown:
+            raise RulesError("invalid_options", f"unknown options: {unknown}")
+        limit = options.get("round_limit", self.content.round_limit)
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 5 <= limit <= 200:
+            raise RulesError("invalid_options", "round_limit must be an integer in 5..200")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RulesError("invalid_options", "seed must be an integer")
+        return engine.new_state(self.content, seed, limit)
+
+    def seats_to_act(self, state: State) -> list[int]:
+        return [] if state["phase"] == "over" else [state["to_act"]]
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        c = self.content
+        if state["phase"] == "over" or seat != state["to_act"]:
+            return []
+        hand = state["hands"][seat]
+        pending = state["pending_cycle"]
+        if pending is not None:
+            pool = remove(hand, pending["drawn"])
+            n = len(pending["drawn"])
+            options = _distinct_subsets(pool, n, LIST_LIMIT)
+            return [{"type": "cycle_return", "cards": cards} for cards in options]
+        acts: list[Action] = []
+        phase = state["phase"]
+        if phase == "composition":
+            card = len(state["studios"][seat]) + 1
+            if card <= c.studio_goal and card in hand:
+                for pay in enumerate_payments(remove(hand, [card]), card, LIST_LIMIT):
+                    acts.append({"type": "play", "card": card, "payment": pay})
+            acts += [{"type": "discard", "card": v} for v in sorted(set(hand))]
+        elif phase == "mix":
+            acts.append({"type": "mix", "offsets": []})
+            for pos in engine.off_tempo(c, state, seat):
+                need = 1 - engine.current_value(c, state["studios"][seat][pos - 1])
+                for pay in enumerate_payments(hand, need, 4):
+                    acts.append({"type": "mix", "offsets": [{"position": pos, "payment": pay}]})
+        elif phase == "drop":
+            acts += [{"type": "discard", "card": v} for v in sorted(set(hand))]
+        if not state["cycled"][seat]:
+            most = min(len(hand), len(state["deck"]) + len(state["discard"]))
+            acts += [{"type": "cycle", "count": n} for n in range(1, most + 1)]
+        return acts
+
+    def action_forms(self, state: State, seat: int) -> list[dict[str, Any]]:
+        if state["phase"] == "over" or seat != state["to_act"]:
+            return []
+        if state["pending_cycle"] is not None:
+            n = len(state["pending_cycle"]["drawn"])
+            return [
+                {
+                    "type": "cycle_return",
+                    "cards": f"exactly {n} card values from your hand, not the ones just drawn",
+                }
+            ]
+        if state["phase"] == "composition":
+            return [
+                {
+                    "type": "play",
+                    "card": len(state["studios"][seat]) + 1,
+                    "payment": "card values from your hand worth at least the card, none spare",
+                }
+            ]
+        if state["phase"] == "mix":
+            return [
+                {
+                    "type": "mix",
+                    "offsets": "list of {position, payment}: silent Studio cards to bring to 1, "
+                    "at most one per round plus one per Duplex card in your Studio",
+                }
+            ]
+        return []
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict]]:
+        c = self.content
+        seat = _seat(state, seat)
+        if state["phase"] == "over":
+            raise RulesError("game_over", "the game is over")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise RulesError("invalid_action", "an action is an object with a string 'type'")
+        if seat != state["to_act"]:
+            raise RulesError("not_your_turn", f"seat {state['to_act']} is to act")
+        kind = action["type"]
+        s = self.copy_state(state)
+        ev: list[dict] = []
+        hand = s["hands"][seat]
+        pending = s["pending_cycle"]
+        if pending is not None and kind != "cycle_return":
+            raise RulesError("cycle_pending", "return cards to the deck to finish your Cycle")
+        if kind == "cycle_return":
+            if pending is None:
+                raise RulesError("no_cycle_pending", "there is no Cycle to finish")
+            cards = _cards(action.get("cards"), "cards")
+            if len(cards) != len(pending["drawn"]):
+                raise RulesError(
+                    "wrong_count", f"return exactly {len(pending['drawn'])} cards from your hand"
+                )
+            if not contains(remove(hand, pending["drawn"]), cards):
+                raise RulesError(
+                    "card_not_in_hand", "return cards you held before the Cycle, not drawn ones"
+                )
+            engine.cycle_return(c, s, seat, cards, ev)
+        elif kind == "cycle":
+            count = action.get("count")
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise RulesError("invalid_action", "'count' must be a positive integer")
+            if s["cycled"][seat]:
+                raise RulesError("cycle_used", "you have already Cycled this round")
+            if count > len(hand):
+                raise RulesError("not_enough_cards", "you cannot give back that many cards")
+            if count > len(s["deck"]) + len(s["discard"]):
+                raise RulesError("deck_too_small", "the deck and discard pile hold fewer cards")
+            engine.cycle_draw(s, seat, count, ev)
+        elif kind == "play":
+            if s["phase"] != "composition":
+                raise RulesError("wrong_phase", "cards are played in the Composition phase")
+            card = _card(action.get("card"), "card")
+            payment = _cards(action.get("payment"), "payment")
+            position = len(s["studios"][seat]) + 1
+            if position > c.studio_goal:
+                raise RulesError("studio_full", "your Studio is complete")
+            if any(slot["value"] == card for slot in s["studios"][seat]):
+                raise RulesError("not_unique", f"{c.cards[card].name} is already in your Studio")
+            if card != position:
+                raise RulesError(
+                    "wrong_position", f"position {position} needs the card of value {position}"
+                )
+            if card not in hand:
+                raise RulesError("card_not_in_hand", f"you hold no card of value {card}")
+            if not contains(remove(hand, [card]), payment):
+                raise RulesError("card_not_in_hand", "the payment uses cards you do not hold")
+            if not is_valid_payment(card, payment):
+                raise RulesError(
+                    "invalid_payment",
+                    f"pay at least {card} with no spare card (total {sum(payment)})",
+                )
+            engine.play(c, s, seat, card, payment, ev)
+        elif kind == "discard":
+            if s["phase"] not in ("composition", "drop"):
+                raise RulesError("wrong_phase", "no discard is due in this phase")
+            card = _card(action.get("card"), "card")
+            if card not in hand:
+                raise RulesError("card_not_in_hand", f"you hold no card of value {card}")
+            engine.discard_one(c, s, seat, card, ev)
+        elif kind == "mix":
+            if s["phase"] != "mix":
+                raise RulesError("wrong_phase", "Offsets are chosen in the Mix phase")
+            offsets = self._parse_offsets(s, seat, action.get("offsets", []))
+            engine.mix(c, s, seat, offsets, ev)
+        else:
+            raise RulesError("unknown_action", f"unknown action type {kind!r}")
+        return s, ev
+
+    def _parse_offsets(self, s: State, seat: int, raw: Any) -> dict[int, list[int]]:
+        c = self.content
+        if not isinstance(raw, list):
+            raise RulesError("invalid_action", "'offsets' must be a list")
+        studio = s["studios"][seat]
+        out: dict[int, list[int]] = {}
+        for item in raw:
+            if not isinstance(item, dict):
+                raise RulesError("invalid_action", "each offset is {position, payment}")
+            pos = item.get("position")
+            if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= len(studio):
+                raise RulesError("invalid_position", f"no Studio card at position {pos!r}")
+            if pos in out:
+                raise RulesError("duplicate_offset", f"position {pos} is offset twice")
+            payment = _cards(item.get("payment"), "payment")
+            need = 1 - engine.current_value(c, studio[pos - 1])
+            if need < 1:
+                raise RulesError("not_silent", f"the card at position {pos} already acts")
+            if not is_valid_payment(need, payment):
+                raise RulesError(
+                    "invalid_payment", f"offset {need} at position {pos} with no spare card"
+                )
+            out[pos] = payment
+        allowed = engine.offsets_allowed(c, s, seat)
+        if len(out) > allowed:
+            raise RulesError("too_many_offsets", f"you may Offset {allowed} card(s) this round")
+        every = [v for pay in out.values() for v in pay]
+        if not contains(s["hands"][seat], every):
+            raise RulesError("card_not_in_hand", "the Offsets use cards you do not hold")
+        return out
+
+    def view(self, state: State, seat: int | None, omniscient: bool = False) -> dict[str, Any]:
+        c = self.content
+        pending = state["pending_cycle"]
+        v: dict[str, Any] = {
+            "status": "finished" if state["phase"] == "over" else "running",
+            "outcome": engine.outcome(state),
+            "round": state["round"],
+            "round_limit": state["round_limit"],
+            "first_player": state["first"],
+            "phase": state["phase"],
+            "to_act": state["to_act"],
+            "deck_count": len(state["deck"]),
+            "discard": list(state["discard"]),
+            "hand_counts": [len(h) for h in state["hands"]],
+            "cycled": list(state["cycled"]),
+            "cycle_pending": None if pending is None else pending["seat"],
+            "studios": [
+                [
+                    {
+                        "position": i + 1,
+                        "value": slot["value"],
+                        "name": c.cards[slot["value"]].name,
+                        "tokens": slot["tokens"],
+                        "current_value": engine.current_value(c, slot),
+                        "duplex": c.cards[slot["value"]].duplex,
+                    }
+                    for i, slot in enumerate(studio)
+                ]
+                for studio in state["studios"]
+            ],
+            "offsets_allowed": [engine.offsets_allowed(c, state, s) for s in (0, 1)],
+        }
+        if omniscient:
+            v["hands"] = [list(h) for h in state["hands"]]
+            v["deck"] = list(state["deck"])
+            v["pending_cycle"] = pending
+        elif seat in (0, 1):
+            v["seat"] = seat
+            v["hand"] = list(state["hands"][seat])
+            if pending is not None and pending["seat"] == seat:
+                v["cycle_drawn"] = list(pending["drawn"])
+        return v
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        return engine.outcome(state)
+
+    def catalog(self) -> dict[str, Any]:
+        c = self.content
+        return {
+            "cards": [c.cards[v].as_dict() for v in sorted(c.cards)],
+            "setup": {
+                "hand_size": c.hand_size,
+                "hand_limit": c.hand_limit,
+                "studio_goal": c.studio_goal,
+                "round_limit": c.round_limit,
+            },
+        }
+
+
+def _distinct_subsets(pool: list[int], n: int, limit: int) -> list[list[int]]:
+    """Up to ``limit`` distinct n-card multisets from ``pool``, lowest values first."""
+    counts = sorted({v: pool.count(v) for v in pool}.items())
+    out: list[list[int]] = []
+
+    def walk(i: int, chosen: list[int]) -> None:
+        if len(out) >= limit:
+            return
+        if len(chosen) == n:
+            out.append(list(chosen))
+            return
+        if i >= len(counts):
+            return
+        value, have = counts[i]
+        for take in range(min(have, n - len(chosen)), -1, -1):
+            walk(i + 1, chosen + [value] * take)
+
+    walk(0, [])
+    return out

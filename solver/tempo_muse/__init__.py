@@ -1,0 +1,37 @@
+"""Tempo Muse play recommender: the card to place, its exact best payment, or a Cycle."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from solver.tempo_muse.payment import best_payment
+from solver.tempo_muse.policy import recommend
+
+__all__ = ["best_payment", "hint", "recommend"]
+
+
+def hint(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
+    """The recommended next action for ``seat``, postable as it is.
+
+    The search is exact and small (a DP over at most cost + 15 totals), so the
+    budget is never the limit; it is accepted for the common hint signature.
+    """
+    started = time.perf_counter()
+    if state.get("phase") == "over":
+        return {"actions": [], "explanation": "The game is over."}
+    if state.get("to_act") != seat:
+        return {
+            "actions": [],
+            "explanation": f"Seat {state.get('to_act')} is to act, not seat {seat}.",
+        }
+    rec = recommend(state, seat)
+    action = rec.pop("action")
+    explanation = rec.pop("explanation")
+    return {
+        "actions": [{"seat": seat, "action": action}],
+        "explanation": explanation,
+        "solver": "exact subset-sum DP",
+        "elapsed_s": round(time.perf_counter() - started, 4),
+        **rec,
+    }
