@@ -10,6 +10,7 @@ from services.core import Game
 #: API id -> "module:attribute" of the Game instance
 GAMES: dict[str, str] = {
     "tour": "services.tour:GAME",
+    "tempo-muse": "services.tempo_muse:GAME",
 }
 
 
