@@ -23,6 +23,7 @@ from typing import Any
 
 HINTS: dict[str, str] = {
     "tour": "solver.tour:hint",
+    "tempo-muse": "solver.tempo_muse:hint",
 }
 
 
