@@ -1,0 +1,103 @@
+"""Simple documented rules for the tour's decisions outside staging and work.
+
+- Breakdown: pay the $8 only when losing 2 van would leave it at 0 (a forced
+  shop week costs more than $8); otherwise take the van damage.
+- Offers: the affordable offer with the highest expected value, where the win
+  chance is exact for "stage the best two dice, spend all affordable hype"
+  (distribution of the top two of the week's dice) and a win/fail is priced
+  with ``solver.tour.value.WEIGHTS``; entry fees count against it.
+- Shop: repair the van when it is at 1 or less; hire crew early in the tour
+  (guitar tech, then roadie, then manager) keeping a $6 reserve; keep at least
+  8 shirts in stock until the last week; otherwise end shopping.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from functools import cache
+from typing import Any
+
+from services.tour.content import content
+from services.tour.sheet import engine_bonus, max_hype_points, venue_target
+from solver.tour.value import WEIGHTS
+
+RESERVE = 6
+MIN_SHIRTS = 8
+CREW_ORDER = (("tech", 9), ("roadie", 8), ("manager", 7))  # (item, last week worth buying)
+
+
+@cache
+def top_two_distribution(n: int, sides: int = 6) -> dict[int, float]:
+    """P(sum of the two highest of n dice = s), exact, by multisets of faces."""
+    dist: Counter[int] = Counter()
+    total = sides**n
+    for faces in itertools.combinations_with_replacement(range(1, sides + 1), n):
+        ways = math.factorial(n)
+        for c in Counter(faces).values():
+            ways //= math.factorial(c)
+        dist[faces[-1] + faces[-2]] += ways
+    return {s: w / total for s, w in sorted(dist.items())}
+
+
+def win_chance(sheet: dict[str, Any], dice: int, target: int) -> float:
+    bonus = engine_bonus(sheet) + max_hype_points(sheet)
+    return sum(p for s, p in top_two_distribution(dice).items() if s + bonus >= target)
+
+
+def offer_value(state: dict[str, Any], sheet: dict[str, Any], venue_id: str) -> float:
+    """Expected value (tenths of a point) of taking this venue this week."""
+    data = content()
+    venue = data["venues"][venue_id]
+    dice = data["modes"][state["mode"]]["dice"] + (
+        data["crew"]["manager"]["gold_die"] if sheet["crew"]["manager"] else 0
+    )
+    target = venue_target(venue_id, state["mode"], state["difficulty"])
+    p = win_chance(sheet, dice, target)
+    w = WEIGHTS
+    win = w["fame"] * venue["fame"] + w["fans"] * (venue["fans"] + 1)
+    win += w["cash"] * venue["cash"] + w["stars"]
+    fail = w["fans"] * data["payout"]["fail_fans"] + w["cash"] * (venue["cash"] // 2)
+    fail += w["morale"] * data["payout"]["fail_morale"]
+    return p * win + (1 - p) * fail - w["cash"] * venue["entry"] + w["hype"] * venue["hype"]
+
+
+def breakdown_choice(sheet: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    pay = {"type": "breakdown", "choice": "pay"}
+    if pay in legal and sheet["van"] <= 2:
+        return pay
+    return {"type": "breakdown", "choice": "van"}
+
+
+def offer_choice(
+    state: dict[str, Any], sheet: dict[str, Any], legal: list[dict[str, Any]]
+) -> tuple[dict[str, Any], dict[str, float]]:
+    options = [a for a in legal if a["type"] == "choose_offer"]
+    if not options:
+        return {"type": "skip_gig"}, {}
+    values = {
+        str(a["index"]): offer_value(state, sheet, state["offers"][a["index"]]) for a in options
+    }
+    best = max(options, key=lambda a: (values[str(a["index"])], -a["index"]))
+    return best, values
+
+
+def shop_choice(
+    state: dict[str, Any], sheet: dict[str, Any], legal: list[dict[str, Any]]
+) -> dict[str, Any]:
+    data = content()
+    week = state["week"]
+    if {"type": "mechanic"} in legal and sheet["van"] <= 1:
+        return {"type": "mechanic"}
+    for item, last_week in CREW_ORDER:
+        buy = {"type": "buy", "item": item}
+        affordable = sheet["cash"] - data["crew"][item]["cost"] >= RESERVE
+        if buy in legal and week <= last_week and affordable:
+            return buy
+    restocks = [a for a in legal if a["type"] == "restock"]
+    if restocks and sheet["shirts"] < MIN_SHIRTS and week < data["weeks"]:
+        return max(restocks, key=lambda a: a["pairs"])
+    if {"type": "end_shopping"} in legal:
+        return {"type": "end_shopping"}
+    return legal[0]

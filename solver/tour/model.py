@@ -1,0 +1,168 @@
+"""CP-SAT model of one week's staging, hype spend and work assignment.
+
+Once the soundcheck dice are rolled nothing random is left in the week, so the
+model is exact: it encodes the show, the three jobs, songwriting, Anthem and
+the payout as the rules resolve them (see services/tour/sheet.py), and
+maximises ``solver.tour.value`` of the resulting sheet change.
+
+Decision variables: ``staged[i]`` (which dice go on stage; fixed when the
+show is already staged), ``hype`` (points bought), ``job[i][j]`` (the job of
+each leftover die).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from services.tour.content import WORK_JOBS, content
+from services.tour.sheet import engine_bonus, max_hype_points
+from solver.tour.value import WEIGHTS
+
+
+@dataclass
+class Plan:
+    staged: list[int]
+    hype: int
+    jobs: dict[int, str]
+    objective: int
+    status: str
+    wall_s: float
+    terms: dict[str, int]
+
+
+def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
+    """Best stage + work plan for a sheet in the ``stage`` or ``work`` phase."""
+    data = content()
+    caps = data["caps"]
+    work = data["work"]
+    venue = data["venues"][sheet["gig"]]
+    dice: list[int] = list(sheet["dice"])
+    n = len(dice)
+    fixed = sheet["phase"] == "work"
+    m = cp_model.CpModel()
+
+    if fixed:
+        staged = [m.new_constant(1 if i in sheet["staged"] else 0) for i in range(n)]
+        hype = m.new_constant(sheet["hype_spent"])
+        hype_now = sheet["hype"]  # already paid
+        hype_cost = 0
+    else:
+        staged = [m.new_bool_var(f"staged{i}") for i in range(n)]
+        m.add(sum(staged) == data["show"]["staged_dice"])
+        hype = m.new_int_var(0, max_hype_points(sheet), "hype")
+        hype_now = sheet["hype"]
+        hype_cost = data["show"]["hype_per_point"]
+    job = [{j: m.new_bool_var(f"job{i}_{j}") for j in WORK_JOBS} for i in range(n)]
+    for i in range(n):
+        m.add(sum(job[i].values()) + staged[i] == 1)
+
+    # the show and its payout
+    target = sheet["target"]
+    top = 2 * data["dice_sides"] + engine_bonus(sheet) + data["show"]["max_hype_points"]
+    show = m.new_int_var(0, top, "show")
+    m.add(show == sum(d * s for d, s in zip(dice, staged)) + engine_bonus(sheet) + hype)
+    win = m.new_bool_var("win")
+    m.add(show >= target).only_enforce_if(win)
+    m.add(show <= target - 1).only_enforce_if(win.Not())
+    margin = m.new_int_var(1, max(1, top), "margin")  # max(1, show - target)
+    m.add_max_equality(margin, [1, show - target])
+    won_margin = m.new_int_var(0, max(1, top), "won_margin")
+    m.add(won_margin == margin).only_enforce_if(win)
+    m.add(won_margin == 0).only_enforce_if(win.Not())
+    fail_cash = venue["cash"] // 2
+    pay = data["payout"]
+
+    # work
+    merch_sum = sum(d * job[i]["merch"] for i, d in enumerate(dice))
+    sold = m.new_int_var(0, sheet["shirts"], "sold")
+    m.add_min_equality(sold, [merch_sum, sheet["shirts"]])
+    any_merch = m.new_bool_var("any_merch")
+    m.add_max_equality(any_merch, [job[i]["merch"] for i in range(n)])
+    free = data["crew"]["roadie"]["free_merch"] if sheet["crew"]["roadie"] else 0
+    flyer_fans = sum(d * job[i]["flyer"] for i, d in enumerate(dice) if d >= work["flyer_min"])
+    flyer_hype = sum(job[i]["flyer"] for i, d in enumerate(dice) if d >= work["flyer_hype_min"])
+    dayjob_cash = sum(d * job[i]["dayjob"] for i, d in enumerate(dice))
+    dayjob_van = sum(job[i]["dayjob"] for i, d in enumerate(dice) if d >= work["dayjob_van_face"])
+
+    # songwriting: a pair among the leftover dice
+    pairs = []
+    for face, count in Counter(dice).items():
+        if count < 2:
+            continue
+        p = m.new_bool_var(f"pair{face}")
+        left = sum(1 - staged[i] for i, d in enumerate(dice) if d == face)
+        m.add(left >= 2).only_enforce_if(p)
+        m.add(left <= 1).only_enforce_if(p.Not())
+        pairs.append(p)
+    song = m.new_bool_var("song")
+    if pairs:
+        m.add_max_equality(song, pairs)
+    else:
+        m.add(song == 0)
+    songs = data["songs"]
+    album = sheet["boxes"] + 1 >= songs["boxes_per_album"]
+    counts = Counter(dice)
+    anthem = 1 if counts and max(counts.values()) >= songs["anthem_kind"] else 0
+
+    # sheet changes (the same quantities solver.tour.value.deltas measures)
+    cash_gain = (
+        work["merch_price"] * sold
+        + work["merch_price"] * free * any_merch
+        + dayjob_cash
+        + fail_cash
+        + (venue["cash"] - fail_cash) * win
+    )
+    cash_after = m.new_int_var(0, caps["cash"], "cash_after")
+    m.add_min_equality(cash_after, [sheet["cash"] + cash_gain, caps["cash"]])
+    hype_after = m.new_int_var(0, caps["hype"], "hype_after")
+    raw_hype = hype_now - hype_cost * hype + flyer_hype + venue["hype"]
+    m.add_min_equality(hype_after, [raw_hype, caps["hype"]])
+    van_after = m.new_int_var(0, caps["van"], "van_after")
+    m.add_min_equality(van_after, [sheet["van"] + dayjob_van, caps["van"]])
+    morale_loss = min(sheet["morale"], -pay["fail_morale"]) if pay["fail_morale"] < 0 else 0
+    star_skill = (sheet["stars"] + 1) % pay["stars_per_skill"] == 0 and sheet["skill"] < caps[
+        "skill"
+    ]
+    terms: dict[str, Any] = {
+        "fans": flyer_fans
+        + pay["fail_fans"]
+        + (venue["fans"] - pay["fail_fans"]) * win
+        + won_margin
+        + songs["album_fans"] * song * int(album)
+        + songs["anthem_fans"] * anthem,
+        "fame": venue["fame"] * win
+        + songs["album_fame"] * song * int(album)
+        + songs["anthem_fame"] * anthem,
+        "cash": cash_after - sheet["cash"],
+        "hype": hype_after - sheet["hype"],
+        "morale": -morale_loss * (1 - win),
+        "van": van_after - sheet["van"],
+        "shirts": -sold,
+        "stars": win,
+        "skill": win * int(star_skill),
+        "boxes": song * (-sheet["boxes"] if album else 1),
+        "albums": song * int(album),
+    }
+    m.maximize(sum(WEIGHTS[k] * t for k, t in terms.items()))
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = max(0.05, float(budget_s))
+    status = solver.solve(m)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise RuntimeError(f"tour week model: {solver.status_name(status)}")
+    chosen = [i for i in range(n) if solver.value(staged[i])]
+    jobs = {i: j for i in range(n) if i not in chosen for j in WORK_JOBS if solver.value(job[i][j])}
+    return Plan(
+        staged=chosen,
+        hype=int(solver.value(hype)),
+        jobs=jobs,
+        objective=int(round(solver.objective_value)),
+        status=solver.status_name(status),
+        wall_s=solver.wall_time,
+        terms={k: t if isinstance(t, int) else int(solver.value(t)) for k, t in terms.items()},
+    )
