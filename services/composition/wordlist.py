@@ -1,0 +1,101 @@
+"""The Composition dictionary: NLTK's ``words`` corpus (``en``), read by NLTK's reader.
+
+NLTK's download server is unreachable on our machines, so ``ensure_corpus``
+uses a ``words`` corpus NLTK already finds, or else writes one into a
+project-local NLTK data directory from the ``english-words`` package's
+``web2`` list (Webster's Second, the source of NLTK's ``en`` file).  Both the
+rules engine and the solver load words only through this module, so they
+judge with the same list.  Capitalised entries are proper nouns: banned.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import threading
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+README = (
+    "Webster's Second International word list (web2), written for NLTK's\n"
+    "WordListCorpusReader by Greenroom from the english-words package.\n"
+    "It stands in for NLTK's words/en when NLTK's data server is unreachable.\n"
+)
+
+_lock = threading.Lock()
+
+
+def data_dir() -> Path:
+    """The project-local NLTK data directory (``$GREENROOM_DATA_DIR/nltk_data``)."""
+    base = os.environ.get("GREENROOM_DATA_DIR")
+    if base:
+        return Path(base) / "nltk_data"
+    return Path("var") / "nltk_data"
+
+
+def web2_entries() -> list[str]:
+    """The ``web2`` list shipped by ``english-words`` (a pickled set), sorted."""
+    ref = resources.files("english_words") / "data" / "web2.pickle"
+    with ref.open("rb") as fh:
+        entries = pickle.load(fh)
+    return sorted(entries, key=lambda w: (w.lower(), w))
+
+
+def _nltk_finds_words() -> Path | None:
+    import nltk
+
+    try:
+        return Path(str(nltk.data.find("corpora/words")))
+    except LookupError:
+        return None
+
+
+def ensure_corpus() -> Path:
+    """Path of a ``words`` corpus root NLTK can read; write one if none exists.
+
+    Idempotent: a second call finds the corpus the first one wrote.
+    """
+    with _lock:
+        found = _nltk_finds_words()
+        if found is not None:
+            return found
+        root = data_dir().resolve() / "corpora" / "words"
+        target = root / "en"
+        if not target.exists():
+            root.mkdir(parents=True, exist_ok=True)
+            tmp = root / f"en.{os.getpid()}.tmp"
+            tmp.write_text("\n".join(web2_entries()) + "\n", encoding="utf-8")
+            os.replace(tmp, target)
+            (root / "README").write_text(README, encoding="utf-8")
+        import nltk
+
+        parent = str(root.parent.parent)
+        if parent not in nltk.data.path:
+            nltk.data.path.append(parent)
+        return root
+
+
+@cache
+def raw_entries() -> tuple[str, ...]:
+    """Every entry of the ``en`` file, as NLTK's corpus reader returns it."""
+    from nltk.corpus.reader import WordListCorpusReader
+
+    root = ensure_corpus()
+    return tuple(WordListCorpusReader(str(root), ["en"]).words("en"))
+
+
+@cache
+def playable_words() -> tuple[str, ...]:
+    """Entries that are legal words: lowercase a-z only (capitalised = proper noun)."""
+    return tuple(sorted({w for w in raw_entries() if w.isascii() and w.isalpha() and w.islower()}))
+
+
+@cache
+def word_set() -> frozenset[str]:
+    return frozenset(playable_words())
+
+
+def is_word(word: str) -> bool:
+    """True when ``word`` (as spelled, lowercase) is a legal Composition word."""
+    return word in word_set()
