@@ -9,6 +9,7 @@ from services.core import Game
 
 #: API id -> "module:attribute" of the Game instance
 GAMES: dict[str, str] = {
+    "composition": "services.composition:GAME",
     "tour": "services.tour:GAME",
     "tempo-muse": "services.tempo_muse:GAME",
 }
