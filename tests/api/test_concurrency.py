@@ -11,8 +11,9 @@ POSTS_PER_THREAD = 6
 
 
 def test_concurrent_posts_keep_a_gapless_log(client, app, bearer, store):
-    created = client.post("/v1/games", json={"game": "tour", "players": 2, "seed": 3,
-                                             "options": {"mode": "versus"}}).get_json()  # fmt: skip
+    created = client.post(
+        "/v1/games", json={"game": "tour", "players": 2, "seed": 3, "options": {"mode": "versus"}}
+    ).get_json()
     gid, host = created["id"], created["host_token"]
     accepted: list[int] = []
     statuses: list[int] = []
@@ -26,8 +27,11 @@ def test_concurrent_posts_keep_a_gapless_log(client, app, bearer, store):
                 return
             # everyone races for the same first action at the version they read
             choice = listing["actions"][0]
-            r = c.post(f"/v1/games/{gid}/actions", json=choice,
-                       headers={**bearer(host), "If-Match": f'"{listing["version"]}"'})  # fmt: skip
+            r = c.post(
+                f"/v1/games/{gid}/actions",
+                json=choice,
+                headers={**bearer(host), "If-Match": f'"{listing["version"]}"'},
+            )
             with lock:
                 statuses.append(r.status_code)
                 if r.status_code == 200:
@@ -51,8 +55,9 @@ def test_concurrent_posts_keep_a_gapless_log(client, app, bearer, store):
 
 def test_concurrent_posts_without_if_match_are_all_applied_in_order(client, app, bearer, store):
     """Without If-Match the store retries on conflict, re-checking the rules each time."""
-    created = client.post("/v1/games", json={"game": "tour", "players": 1, "seed": 5,
-                                             "options": {"mode": "solo"}}).get_json()  # fmt: skip
+    created = client.post(
+        "/v1/games", json={"game": "tour", "players": 1, "seed": 5, "options": {"mode": "solo"}}
+    ).get_json()
     gid, token = created["id"], created["seat_tokens"][0]
     statuses: list[int] = []
     lock = threading.Lock()
@@ -63,8 +68,9 @@ def test_concurrent_posts_without_if_match_are_all_applied_in_order(client, app,
             listing = c.get(f"/v1/games/{gid}/actions", headers=bearer(token)).get_json()
             if not listing["actions"]:
                 return
-            r = c.post(f"/v1/games/{gid}/actions", json=listing["actions"][-1],
-                       headers=bearer(token))  # fmt: skip
+            r = c.post(
+                f"/v1/games/{gid}/actions", json=listing["actions"][-1], headers=bearer(token)
+            )
             with lock:
                 statuses.append(r.status_code)
 

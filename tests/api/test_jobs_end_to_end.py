@@ -31,8 +31,9 @@ def wait_for(client, location: str, seconds: int = 20) -> dict:
 @pytest.mark.parametrize("game", sorted(HINT_CONFIGS))
 def test_hint_job_finishes_and_its_actions_are_legal(client, bearer, worker, game):
     players, options = HINT_CONFIGS[game]
-    created = client.post("/v1/games", json={"game": game, "players": players, "seed": 11,
-                                             "options": options}).get_json()  # fmt: skip
+    created = client.post(
+        "/v1/games", json={"game": game, "players": players, "seed": 11, "options": options}
+    ).get_json()
     gid = created["id"]
     seat = client.get(f"/v1/games/{gid}/actions", headers=bearer(created["host_token"]))
     seat = seat.get_json()["actions"][0]["seat"]
@@ -56,19 +57,24 @@ def test_every_hinted_game_is_covered():
 
 
 def test_hint_needs_the_seats_token(client, bearer):
-    created = client.post("/v1/games", json={"game": "tour", "players": 2,
-                                             "options": {"mode": "versus"}}).get_json()  # fmt: skip
+    created = client.post(
+        "/v1/games", json={"game": "tour", "players": 2, "options": {"mode": "versus"}}
+    ).get_json()
     gid = created["id"]
     assert client.post(f"/v1/games/{gid}/hints", json={}).status_code == 401
-    r = client.post(f"/v1/games/{gid}/hints", json={"seat": 1},
-                    headers=bearer(created["seat_tokens"][0]))  # fmt: skip
+    r = client.post(
+        f"/v1/games/{gid}/hints", json={"seat": 1}, headers=bearer(created["seat_tokens"][0])
+    )
     assert r.status_code == 403
 
 
 def test_hint_budget_cannot_be_raised_past_the_cap(client, bearer):
     created = client.post("/v1/games", json={"game": "tour", "players": 1}).get_json()
-    r = client.post(f"/v1/games/{created['id']}/hints", json={"budget_s": 500},
-                    headers=bearer(created["seat_tokens"][0]))  # fmt: skip
+    r = client.post(
+        f"/v1/games/{created['id']}/hints",
+        json={"budget_s": 500},
+        headers=bearer(created["seat_tokens"][0]),
+    )
     assert r.status_code == 422
     assert r.get_json()["code"] == "budget_too_large"
 
@@ -76,8 +82,11 @@ def test_hint_budget_cannot_be_raised_past_the_cap(client, bearer):
 @pytest.fixture
 def private_queue(settings, app):
     """A queue and worker of the test's own, so killing it disturbs no other test."""
-    own = Settings(redis_url=settings.redis_url, prefix=settings.prefix,
-                   queue=f"{settings.queue}-{uuid.uuid4().hex[:6]}")  # fmt: skip
+    own = Settings(
+        redis_url=settings.redis_url,
+        prefix=settings.prefix,
+        queue=f"{settings.queue}-{uuid.uuid4().hex[:6]}",
+    )
     proc = start_worker(own)
     queue = Queue(own.queue, connection=redis.Redis.from_url(own.redis_url))
     yield queue, proc

@@ -19,8 +19,9 @@ MAX_ACTIONS = 3000
 
 
 def create(client, game: str, players: int, options: dict, seed: int = 7) -> dict:
-    r = client.post("/v1/games", json={"game": game, "players": players, "seed": seed,
-                                       "options": options})  # fmt: skip
+    r = client.post(
+        "/v1/games", json={"game": game, "players": players, "seed": seed, "options": options}
+    )
     assert r.status_code == 201, r.get_json()
     assert r.headers["Location"] == f"/v1/games/{r.get_json()['id']}"
     return r.get_json()
@@ -42,8 +43,11 @@ def play_randomly(client, bearer, created: dict, rng: random.Random) -> dict:
             if not actions:
                 continue
             choice = rng.choice(actions)
-            r = client.post(f"/v1/games/{gid}/actions", json=choice,
-                            headers={**bearer(tokens[seat]), "If-Match": listing.headers["ETag"]})  # fmt: skip
+            r = client.post(
+                f"/v1/games/{gid}/actions",
+                json=choice,
+                headers={**bearer(tokens[seat]), "If-Match": listing.headers["ETag"]},
+            )
             assert r.status_code in (200, 412), r.get_json()
             moved = True
             break
@@ -73,12 +77,14 @@ def test_stale_if_match_is_412_and_changes_nothing(client, bearer, store):
     created = create(client, "tour", 1, {"mode": "solo"})
     gid, token = created["id"], created["seat_tokens"][0]
     action = client.get(f"/v1/games/{gid}/actions", headers=bearer(token)).get_json()["actions"][0]
-    r = client.post(f"/v1/games/{gid}/actions", json=action,
-                    headers={**bearer(token), "If-Match": '"1"'})  # fmt: skip
+    r = client.post(
+        f"/v1/games/{gid}/actions", json=action, headers={**bearer(token), "If-Match": '"1"'}
+    )
     assert r.status_code == 200
     before = store.get(gid)
-    r = client.post(f"/v1/games/{gid}/actions", json=action,
-                    headers={**bearer(token), "If-Match": '"1"'})  # fmt: skip
+    r = client.post(
+        f"/v1/games/{gid}/actions", json=action, headers={**bearer(token), "If-Match": '"1"'}
+    )
     assert r.status_code == 412
     assert r.get_json()["code"] == "version_conflict"
     assert r.get_json()["errors"]["current_version"] == 2
