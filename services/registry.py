@@ -11,6 +11,7 @@ from services.core import Game
 GAMES: dict[str, str] = {
     "composition": "services.composition:GAME",
     "tour": "services.tour:GAME",
+    "beat": "services.beat:GAME",
     "tempo-muse": "services.tempo_muse:GAME",
 }
 
