@@ -9,6 +9,7 @@ from services.core import Game
 
 #: API id -> "module:attribute" of the Game instance
 GAMES: dict[str, str] = {
+    "overdrive": "services.overdrive:GAME",
     "composition": "services.composition:GAME",
     "tour": "services.tour:GAME",
     "beat": "services.beat:GAME",
