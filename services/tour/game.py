@@ -37,8 +37,12 @@ ACTION_TYPES = (
 CASH_ACTIONS = ("breakdown", "choose_offer", "buy", "mechanic", "restock")
 
 
-def _canon(action: Any) -> str:
-    return json.dumps(action, sort_keys=True)
+def _canon(action: Any) -> str | None:
+    """A canonical text for comparing actions; None for values JSON cannot hold."""
+    try:
+        return json.dumps(action, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
 
 
 class TourGame(Game):
@@ -290,7 +294,7 @@ class TourGame(Game):
             ):
                 probe = {**action, "dice": sorted(dice)}
             key = _canon(probe)
-            if any(_canon(a) == key for a in self.legal_actions(state, seat)):
+            if key is not None and any(_canon(a) == key for a in self.legal_actions(state, seat)):
                 new = self.copy_state(state)
                 events = self._do(new, seat, probe)
                 return new, events
