@@ -1,0 +1,93 @@
+"""Actions per second for 16 clients playing tour games through a running server,
+against bare ``GET /v1/health`` in the same run.  Prints figures; asserts nothing.
+
+    .venv/bin/python benchmarks/api_throughput.py [--seconds 10] [--clients 16]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import threading
+import time
+
+import requests
+from _stack import percentile, stack
+
+
+def play_tour(base: str, stop: float, latencies: list[float], errors: list[int], seed: int):
+    session = requests.Session()
+    rng = random.Random(seed)
+    while time.monotonic() < stop:
+        created = session.post(f"{base}/v1/games", json={"game": "tour", "players": 1}).json()
+        headers = {"Authorization": f"Bearer {created['seat_tokens'][0]}"}
+        gid = created["id"]
+        while time.monotonic() < stop:
+            listing = session.get(f"{base}/v1/games/{gid}/actions", headers=headers).json()
+            if not listing["actions"]:
+                break
+            t0 = time.perf_counter()
+            r = session.post(
+                f"{base}/v1/games/{gid}/actions",
+                json=rng.choice(listing["actions"]),
+                headers=headers,
+            )
+            latencies.append(time.perf_counter() - t0)
+            if r.status_code >= 500:
+                errors.append(r.status_code)
+
+
+def hit_health(base: str, stop: float, latencies: list[float], errors: list[int], seed: int):
+    session = requests.Session()
+    while time.monotonic() < stop:
+        t0 = time.perf_counter()
+        r = session.get(f"{base}/v1/health")
+        latencies.append(time.perf_counter() - t0)
+        if r.status_code != 200:
+            errors.append(r.status_code)
+
+
+def measure(target, base: str, clients: int, seconds: float) -> dict[str, float]:
+    latencies: list[float] = []
+    errors: list[int] = []
+    stop = time.monotonic() + seconds
+    threads = [
+        threading.Thread(target=target, args=(base, stop, latencies, errors, i))
+        for i in range(clients)
+    ]
+    start = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.monotonic() - start
+    return {
+        "per_s": len(latencies) / elapsed,
+        "p50_ms": percentile(latencies, 0.50) * 1000,
+        "p99_ms": percentile(latencies, 0.99) * 1000,
+        "n": len(latencies),
+        "errors": len(errors),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--processes", type=int, default=2)
+    args = parser.parse_args()
+    with stack(processes=args.processes) as (base, _):
+        health = measure(hit_health, base, args.clients, args.seconds)
+        tour = measure(play_tour, base, args.clients, args.seconds)
+    print(f"{args.clients} clients, {args.seconds:.0f} s each, {args.processes} gunicorn processes")
+    print(f"{'what':<22}{'per s':>10}{'p50 ms':>10}{'p99 ms':>10}{'count':>9}{'5xx':>6}")
+    for name, m in (("GET /v1/health", health), ("tour actions (POST)", tour)):
+        print(
+            f"{name:<22}{m['per_s']:>10.0f}{m['p50_ms']:>10.1f}{m['p99_ms']:>10.1f}"
+            f"{m['n']:>9}{m['errors']:>6}"
+        )
+    print(f"ratio actions/health throughput: {tour['per_s'] / health['per_s']:.2f}")
+
+
+if __name__ == "__main__":
+    main()
