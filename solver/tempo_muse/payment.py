@@ -15,10 +15,11 @@ from collections import Counter
 Key = tuple[int, int, int, tuple[int, ...]]
 
 
-def keepers(hand: list[int], studio_len: int, goal: int) -> Counter:
-    """One copy of each value the seat still needs (positions after its Studio)."""
+def keepers(hand: list[int], studio_len: int, goal: int, horizon: int = 15) -> Counter:
+    """One copy of each value the seat needs for its next ``horizon`` Studio positions."""
     have = Counter(hand)
-    return Counter({v: 1 for v in range(studio_len + 1, goal + 1) if have[v]})
+    last = min(goal, studio_len + horizon)
+    return Counter({v: 1 for v in range(studio_len + 1, last + 1) if have[v]})
 
 
 def best_payment(hand: list[int], cost: int, keep: Counter | None = None) -> list[int] | None:

@@ -19,6 +19,9 @@ from solver.tempo_muse.payment import best_payment, keepers
 
 State = dict[str, Any]
 
+#: how many upcoming Studio positions the policy saves a card for
+HORIZON = 3
+
 #: effects worth paying an Offset for, and the most cards to spend on each
 OFFSET_WORTH = {"draw": 1, "salvage": 1, "strip": 1, "detune": 1, "retune": 1, "nuke": 2}
 
@@ -53,7 +56,7 @@ def recommend(s: State, seat: int) -> dict[str, Any]:
     hand = s["hands"][seat]
     studio_len = len(s["studios"][seat])
     need = studio_len + 1
-    keep = keepers(hand, studio_len, c.studio_goal)
+    keep = keepers(hand, studio_len, c.studio_goal, HORIZON)
     pending = s["pending_cycle"]
     if pending is not None:
         return _cycle_return(c, s, seat, need, keep)
