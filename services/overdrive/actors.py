@@ -31,10 +31,24 @@ def rivals(state: dict[str, Any], seat: int) -> list[Who]:
     return out
 
 
-def ability(state: dict[str, Any], seat: int, level: str) -> dict[str, Any] | None:
-    """The seat's effective ability at ``level`` if unlocked (Cover Bots resolve their copy)."""
+def refresh_unlocked(rec: dict[str, Any]) -> None:
+    """Abilities unlock at the start of a turn or battle, from the Overdrive level then."""
+    levels = content()["ability_levels"]
+    rec["unlocked"] = [lv for lv in ("a", "b", "c") if rec["overdrive"] >= levels[lv]]
+
+
+def ability(
+    state: dict[str, Any], seat: int, level: str, final: bool = False
+) -> dict[str, Any] | None:
+    """The seat's effective ability at ``level`` if unlocked (Cover Bots resolve their copy).
+
+    ``final`` judges by the Overdrive level now (for scoring), not by the turn's unlocks.
+    """
     rec = state["seats"][seat]
-    if rec["overdrive"] < content()["ability_levels"][level]:
+    if final:
+        if rec["overdrive"] < content()["ability_levels"][level]:
+            return None
+    elif level not in rec.get("unlocked", []):
         return None
     ab = content()["band_by_id"][rec["band"]][level]
     if ab["kind"] == "copy":

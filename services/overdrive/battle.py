@@ -36,6 +36,9 @@ def battle_order(state: dict[str, Any]) -> list[int]:
 
 def start(state: dict[str, Any], events: list) -> None:
     rng = draw_rng(state)
+    for rec in state["seats"]:
+        actors.refresh_unlocked(rec)
+        rec["turn"] = {"used": {}}
     order = battle_order(state)
     state["first"] = order[0]
     who_all: list[Any] = list(range(state["players"]))

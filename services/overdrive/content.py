@@ -151,6 +151,26 @@ def validate(data: Any) -> dict[str, Any]:
                 ab.get("from") not in (*FACES, "any") or ab.get("to") not in FACES
             ):
                 _fail(where, f"ability {level}: change_face needs from/to")
+            if ab["kind"] in ("gain_trigger", "per_level_gain"):
+                if ab.get("when") not in TRACKS:
+                    _fail(where, f"ability {level}: needs 'when' (a track)")
+                _check_gain(where, ab.get("gain"))
+            if ab["kind"] == "bonus_on_gain" and (
+                ab.get("attr") not in TRACKS or not isinstance(ab.get("amount"), int)
+            ):
+                _fail(where, f"ability {level}: bonus_on_gain needs attr and amount")
+            if ab["kind"] == "exclusive_space":
+                _check_slots(where, ab.get("slots"))
+                _check_gain(where, ab.get("gain"))
+            if ab["kind"] == "trade":
+                _check_gain(where, ab.get("lose"))
+                _check_gain(where, ab.get("gain"))
+            if ab["kind"] == "spare_faces" and (
+                ab.get("face") not in FACES or not isinstance(ab.get("uses"), int)
+            ):
+                _fail(where, f"ability {level}: spare_faces needs face and uses")
+            if ab["kind"] == "copy" and ab.get("level") != level:
+                _fail(where, f"ability {level}: copy must copy the same level")
             if ab["kind"] == "score" and (
                 any(t not in TRACKS for t in ab.get("tracks", [None])) or ab.get("per", 0) <= 0
             ):

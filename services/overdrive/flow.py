@@ -45,6 +45,7 @@ def begin_turn(state: dict[str, Any], seat: int, events: list) -> None:
     count = BASE_DICE + rec["extra_dice"]
     rec["dice"] = [{"face": dice.roll_face(rng), "placed": None} for _ in range(count)]
     rec["turn"] = {"used": {}}
+    actors.refresh_unlocked(rec)
     events.append({"type": "turn", "seat": seat, "faces": [d["face"] for d in rec["dice"]]})
 
 

@@ -24,6 +24,7 @@ PUBLIC_SEAT = (
     "copies",
     "spare_used",
     "symbols",
+    "unlocked",
 )
 
 

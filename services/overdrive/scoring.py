@@ -69,8 +69,9 @@ def overdrive_vp(level: int) -> int:
 def ability_vp(state: dict[str, Any], seat: int) -> int:
     rec = state["seats"][seat]
     total = 0
-    for _, ab in actors.abilities(state, seat):
-        if ab["kind"] == "score":
+    for level in ("a", "b", "c"):
+        ab = actors.ability(state, seat, level, final=True)
+        if ab is not None and ab["kind"] == "score":
             total += min(ab["max"], sum(rec[t] for t in ab["tracks"]) // ab["per"])
     return total
 

@@ -103,6 +103,7 @@ def _seat(band: str, grana: int) -> dict[str, Any]:
         "spare_used": 0,
         "hit_bought_round": 0,
         "turn": {"used": {}},
+        "unlocked": [],
         "symbols": [],
     }
 
