@@ -228,11 +228,19 @@ def cycle_return(c: Content, s: State, seat: int, cards: list[int], ev: list[Eve
 
 
 def mix(c: Content, s: State, seat: int, offsets: dict[int, list[int]], ev: list[Event]) -> None:
-    """Pay the Offsets, then resolve the seat's Studio."""
+    """Pay the Offsets, resolve the seat's Studio, then discard the Offset cards.
+
+    The paid cards leave the hand first but reach the discard pile only after
+    the Studio resolved, so a salvage effect cannot hand back its own payment.
+    """
+    spent: list[int] = []
     for pos, payment in offsets.items():
-        discard_from_hand(s, seat, payment)
+        for v in payment:
+            s["hands"][seat].remove(v)
+        spent += payment
         ev.append({"type": "offset", "seat": seat, "position": pos, "payment": sorted(payment)})
     resolve_studio(c, s, seat, {p: sum(pay) for p, pay in offsets.items()}, ev)
+    s["discard"].extend(spent)
     next_turn(c, s, ev)
     settle(c, s, ev)
 
