@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from services.core import Game, RulesError
@@ -52,6 +53,11 @@ class TempoMuse(Game):
         },
         "additionalProperties": False,
     }
+
+    @staticmethod
+    def copy_state(state: State) -> State:
+        """A deep copy through JSON: several times faster than deepcopy on this state."""
+        return json.loads(json.dumps(state))
 
     @property
     def content(self) -> Content:
