@@ -105,7 +105,8 @@ def _check_letter_card(where: str, raw: Any, symbols: list[str]) -> dict[str, An
 def _load(name: str) -> Any:
     path = DATA_DIR / name
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
     except yaml.YAMLError as exc:  # pragma: no cover - exercised via validate()
         raise ValueError(f"composition content {name}: not valid YAML ({exc})") from exc
 

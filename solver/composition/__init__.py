@@ -1,0 +1,40 @@
+"""Composition solver: the best words a hand can spell, and hints for a live game.
+
+Importing this package is light (no OR-Tools, no word index): the API calls
+``validate`` before queueing.  Workers call ``preload()`` once per process
+to load the word list and build the index before taking jobs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solver.composition.hand import validate
+
+__all__ = ["hint", "preload", "solve", "validate"]
+
+
+def preload() -> dict[str, Any]:
+    """Load the dictionary and build the word index now (once per process)."""
+    from solver.composition.index import get_index
+
+    index = get_index()
+    return {"words": len(index.words), "build_s": round(index.build_s, 3), "bytes": index.nbytes}
+
+
+def solve(payload: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
+    """``POST /v1/solver/composition/best-words``: exact top-k plays for explicit cards."""
+    from solver.composition.hand import hand_from_payload
+    from solver.composition.search import best_words
+
+    hand = hand_from_payload(validate(payload))
+    result = best_words(hand, hand.k)
+    result["optimal"] = all(w["method"] != "cp-sat-feasible" for w in result["words"])
+    return result
+
+
+def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, Any]:
+    """The recommended next action of ``seat`` (its own cards only)."""
+    from solver.composition.advice import advise
+
+    return advise(state, seat, budget_s)

@@ -1,0 +1,129 @@
+"""Hints in a live game: draft the card that most improves the seat's best word,
+spell the optimal word, and (solo) flip the card least likely to be earned."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from services.composition import GAME
+from services.composition.content import content
+from services.composition.game import public_card, seat_hand
+from solver.composition.hand import Hand, SCard
+from solver.composition.search import best_words
+
+
+def _hand(state: dict[str, Any], seat: int, extra: list[dict[str, Any]] | None = None) -> Hand:
+    info = seat_hand(state, seat)
+    cards = [c for c in info["cards"]] + (extra or [])
+    return Hand(
+        tuple(
+            SCard(
+                c["id"],
+                c["letters"],
+                c["rose"],
+                c["symbol"],
+                tuple(a for a in c["abilities"] if a["type"] != "on_take_roses"),
+                c["kind"],
+            )
+            for c in cards
+        ),
+        tuple(info["maestro_abilities"]),
+        info["roses"],
+        info["min_word_length"],
+    )
+
+
+def _best_net(hand: Hand) -> tuple[int, str]:
+    words = best_words(hand, 1)["words"]
+    return (words[0]["net"], words[0]["word"]) if words else (0, "")
+
+
+def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
+    t0 = time.perf_counter()
+    legal = GAME.legal_actions(state, seat)
+    if not legal:
+        return {"actions": [], "explanation": "this seat has nothing to do now"}
+    phase = state["phase"]
+    if phase == "compose":
+        hand = _hand(state, seat)
+        res = best_words(hand, 3)
+        if not res["words"]:
+            return {
+                "actions": [{"seat": seat, "action": {"type": "perform", "cards": []}}],
+                "explanation": "no word can be spelled with these cards: pass",
+                "figures": res["figures"],
+            }
+        top = res["words"][0]
+        return {
+            "actions": [{"seat": seat, "action": top["action"]}],
+            "explanation": f"spell {top['word'].upper()} for {top['score']} Roses "
+            f"(net {top['net']} after {top['paid']} paid); it is the best of the whole list",
+            "words": res["words"],
+            "figures": res["figures"],
+        }
+    if phase == "flip":
+        roses = state["seats"][seat]["roses"]
+        ovations = [a for a in legal if a["card"] in state["ovations"]]
+        awards = [a for a in legal if a["card"] in state["awards"]]
+        badges = content()["awards"]
+        if ovations and roses < content()["rules"]["costs"]["ovation"]:
+            pick = ovations[0]
+            why = "an Ovation you cannot afford soon"
+        elif awards:
+            pick = max(awards, key=lambda a: badges[a["card"]]["badges"])
+            why = "the hardest Award left"
+        else:
+            pick = legal[0]
+            why = "the only kind left"
+        return {"actions": [{"seat": seat, "action": pick}], "explanation": f"flip {why}"}
+    # draft
+    for a in legal:
+        if a["type"] == "buy_ovation":
+            return {
+                "actions": [{"seat": seat, "action": a}],
+                "explanation": "buy an Ovation: badges decide the game",
+            }
+    base_net, _ = _best_net(_hand(state, seat))
+    best = None
+    figures = []
+    for a in legal:
+        if a["type"] != "take":
+            continue
+        if time.perf_counter() - t0 > budget_s and best is not None:
+            break
+        cid = a["card"]
+        extra = (
+            [public_card(cid)]
+            if cid != "ghost"
+            else [
+                {
+                    "id": "ghost",
+                    "letters": "",
+                    "rose": 0,
+                    "symbol": None,
+                    "abilities": [],
+                    "kind": "ghost",
+                }
+            ]
+        )
+        cost = state["ghost_cost"] if cid == "ghost" else 0
+        net, word = _best_net(_hand(state, seat, extra))
+        gain = net - base_net - cost
+        figures.append({"card": cid, "best_word": word, "net": net, "gain": gain})
+        if best is None or gain > best[0]:
+            best = (gain, a, word)
+    if best is None:
+        pick = next((a for a in legal if a["type"] == "stop"), legal[0])
+        return {
+            "actions": [{"seat": seat, "action": pick}],
+            "explanation": "nothing free worth taking",
+            "figures": figures,
+        }
+    gain, action, word = best
+    return {
+        "actions": [{"seat": seat, "action": action}],
+        "explanation": f"take {action['card']}: your best word becomes {word.upper()} "
+        f"(+{gain} Roses over your current best)",
+        "figures": figures,
+    }

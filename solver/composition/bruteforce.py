@@ -1,0 +1,150 @@
+"""Reference answers: scan every word of the list, score every way to spell it.
+
+Used by the tests (against the indexed solver) and as the benchmark baseline.
+``evaluate="naive"`` tries every assignment of concrete cards (no symmetry
+breaking, no dominance) and scores each with the rules engine's own
+``score_performance``: nothing of the solver's search or bounds is reused.
+``evaluate="search"`` reuses the solver's per-word search (the benchmark's
+baseline, where only the scan of the list differs).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from services.composition import wordlist
+from services.composition.content import content
+from services.composition.scoring import PAY_TYPES, score_performance
+from solver.composition.hand import Hand
+
+
+def _supply(hand: Hand) -> tuple[Counter, int]:
+    supply: Counter = Counter()
+    for c in hand.cards:
+        for ch in c.letters:
+            supply[ch] += 1
+    wilds = sum(1 for c in hand.cards if c.wild) + (1 if hand.mud else 0)
+    return supply, wilds
+
+
+def _assignments(hand: Hand, word: str):
+    """Every (card, letters shown, mud) sequence spelling ``word`` with distinct cards."""
+    n = len(word)
+    cards = hand.cards
+    used = [False] * len(cards)
+    path: list[tuple[int, str]] = []
+
+    def rec(pos: int, mud_used: bool):
+        if pos == n:
+            yield list(path)
+            return
+        for i, c in enumerate(cards):
+            if used[i]:
+                continue
+            options = []
+            if c.wild:
+                options.append((word[pos], False))
+            elif len(c.letters) == 1:
+                if c.letters == word[pos]:
+                    options.append((word[pos], False))
+                elif hand.mud and not mud_used:
+                    options.append((word[pos], True))
+            elif word[pos : pos + 2] == c.letters:
+                options.append((c.letters, False))
+            for letters, mud in options:
+                used[i] = True
+                path.append((i, letters))
+                yield from rec(pos + len(letters), mud_used or mud)
+                path.pop()
+                used[i] = False
+
+    yield from rec(0, False)
+
+
+def naive_best(hand: Hand, word: str) -> dict[str, Any] | None:
+    """The best net score for ``word`` by exhaustive assignment + the engine's scorer."""
+    rules = content()["rules"]
+    dicts = [c.as_dict() for c in hand.cards]
+    best = None
+    for assignment in _assignments(hand, word):
+        uses = [(dicts[i], letters) for i, letters in assignment]
+        payable = [
+            dicts[i]["id"]
+            for i, _ in assignment
+            if any(a["type"] in PAY_TYPES for a in dicts[i]["abilities"])
+        ]
+        for r in range(len(payable) + 1):
+            for sub in combinations(payable, r):
+                br = score_performance(uses, hand.maestro_abilities, sub, {}, rules)
+                if br["paid"] > hand.roses:
+                    continue
+                if best is None or br["net"] > best["net"]:
+                    best = {
+                        "word": word,
+                        "net": br["net"],
+                        "score": br["total"],
+                        "cards": [dicts[i]["id"] for i, _ in assignment],
+                    }
+    return best
+
+
+@cache
+def _count_matrix() -> tuple[list[str], np.ndarray]:
+    """Letter counts of every playable word (the brute force's own copy, no index)."""
+    words = list(wordlist.playable_words())
+    mat = np.zeros((len(words), 26), dtype=np.int16)
+    for r, w in enumerate(words):
+        for ch in w:
+            mat[r, ord(ch) - 97] += 1
+    return words, mat
+
+
+def _scan(hand: Hand, vectorised: bool) -> list[str]:
+    """Every word of the list whose letter counts the hand could cover."""
+    supply, wilds = _supply(hand)
+    total_cards = sum(max(1, len(c.letters)) for c in hand.cards)
+    minlen = hand.min_len
+    if vectorised:
+        words, mat = _count_matrix()
+        sup = np.array([supply[chr(97 + i)] for i in range(26)], dtype=np.int16)
+        lengths = mat.sum(axis=1)
+        ok = (np.maximum(mat - sup, 0).sum(axis=1) <= wilds) & (lengths >= minlen)
+        ok &= lengths <= total_cards
+        return [words[i] for i in np.flatnonzero(ok)]
+    out = []
+    for word in wordlist.playable_words():
+        if not minlen <= len(word) <= total_cards:
+            continue
+        need = Counter(word)
+        if sum(max(0, v - supply[ch]) for ch, v in need.items()) <= wilds:
+            out.append(word)
+    return out
+
+
+def brute_force(
+    hand: Hand, k: int = 5, evaluate: str = "naive", vectorised: bool = False
+) -> list[dict[str, Any]]:
+    """Top-k (net desc, word asc) by scanning the whole word list.
+
+    ``vectorised`` scans with numpy (for the tests' speed) instead of a Python loop.
+    """
+    if evaluate == "search":
+        from solver.composition.assign import Prepared, best_play
+
+        prep = Prepared(hand)
+    results = []
+    for word in _scan(hand, vectorised):
+        if evaluate == "search":
+            play = best_play(prep, word)
+            best = None if play is None else {"word": word, "net": play.net, "score": play.total}
+        else:
+            best = naive_best(hand, word)
+        if best is not None:
+            results.append(best)
+    results.sort(key=lambda r: (-r["net"], r["word"]))
+    return results[:k]
