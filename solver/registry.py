@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 HINTS: dict[str, str] = {
+    "composition": "solver.composition:hint",
     "tour": "solver.tour:hint",
     "tempo-muse": "solver.tempo_muse:hint",
 }
@@ -36,10 +37,14 @@ class Problem:
     default_budget_s: float = 2.0
 
 
-PROBLEMS: dict[str, Problem] = {}
+PROBLEMS: dict[str, Problem] = {
+    "composition/best-words": Problem("solver.composition:validate", "solver.composition:solve"),
+}
 
 #: functions the worker calls once at start-up to load indexes and models
-PRELOADS: list[str] = []
+PRELOADS: list[str] = [
+    "solver.composition:preload",
+]
 
 
 def resolve(target: str) -> Callable[..., Any]:
