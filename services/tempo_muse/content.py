@@ -115,7 +115,7 @@ def parse_content(raw: Any) -> Content:
 def load_content(path: Path | str) -> Content:
     """Read and validate a content file."""
     with open(path, encoding="utf-8") as fh:
-        return parse_content(yaml.safe_load(fh))
+        return parse_content(yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
 
 
 @cache

@@ -8,7 +8,14 @@ from typing import Any
 from solver.tempo_muse.payment import best_payment
 from solver.tempo_muse.policy import recommend
 
-__all__ = ["best_payment", "hint", "recommend"]
+__all__ = ["best_payment", "hint", "preload", "recommend"]
+
+
+def preload() -> None:
+    """Load the card data once in the worker parent, so forked hint jobs skip it."""
+    from services.tempo_muse.content import content
+
+    content()
 
 
 def hint(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:

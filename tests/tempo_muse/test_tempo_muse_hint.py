@@ -1,0 +1,106 @@
+"""The recommender: legal, postable, blind to hidden cards, and exact where it claims to be."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+from tempo_muse_helpers import position, studio
+
+from services.tempo_muse import GAME
+from solver.registry import HINTS, resolve
+from solver.tempo_muse import hint
+from solver.tempo_muse.policy import hit_chance, unseen
+
+
+def test_hint_is_registered():
+    assert resolve(HINTS["tempo-muse"]) is hint
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_hints_play_whole_games_with_legal_postable_actions(seed):
+    s = GAME.new(2, {}, seed)
+    steps = 0
+    while GAME.outcome(s) is None:
+        seat = GAME.seats_to_act(s)[0]
+        h = hint(s, seat, 1.0)
+        json.dumps(h)
+        assert h["explanation"]
+        [step] = h["actions"]
+        assert step["seat"] == seat
+        s, _ = GAME.apply(s, step["seat"], step["action"])
+        steps += 1
+        assert steps < 2000
+    # greedy games finish by completing a Studio, well inside the round limit
+    assert GAME.outcome(s)["reason"] == "studio_complete"
+
+
+def test_no_hint_for_a_seat_that_is_not_to_act_or_a_finished_game():
+    s = position(hands=([1, 3], [6]))
+    assert hint(s, 1, 1.0)["actions"] == []
+    s["phase"], s["to_act"], s["end"] = "over", None, {"reason": "round_limit", "round": 3}
+    assert hint(s, 0, 1.0)["actions"] == []
+
+
+def test_places_the_next_card_with_the_cheapest_payment_that_keeps_the_next_cards():
+    # next is 3; 4 is needed soon, so pay 1+2 (exactly 3) and never the 4 or the 9
+    s = position(hands=([1, 2, 3, 4, 9], [6]), studios=(studio(1, 2), []))
+    assert hint(s, 0, 1.0)["actions"][0]["action"] == {"type": "play", "card": 3, "payment": [1, 2]}
+    # without small cards the 9 pays alone, still sparing the 4
+    s = position(hands=([3, 4, 9], [6]), studios=(studio(1, 2), []))
+    assert hint(s, 0, 1.0)["actions"][0]["action"]["payment"] == [9]
+
+
+def test_cycles_to_dig_for_a_missing_card_and_gives_back_old_cards_only():
+    s = position(hands=([5, 6, 11, 12], [6]), deck=[1, 7, 8, 9])
+    h = hint(s, 0, 1.0)
+    # no 1 in hand: every card but the keepers 2..4 (none held) may go back
+    assert h["actions"][0]["action"] == {"type": "cycle", "count": 4}
+    assert 0 < h["cycle_hit_chance"] <= 1
+    s, _ = GAME.apply(s, 0, h["actions"][0]["action"])
+    back = hint(s, 0, 1.0)["actions"][0]["action"]
+    assert back["type"] == "cycle_return"
+    assert Counter(back["cards"]) <= Counter([5, 6, 11, 12])
+    s, _ = GAME.apply(s, 0, back)
+    # the deck held four cards, so the 1 was drawn: now it is placed
+    assert hint(s, 0, 1.0)["actions"][0]["action"]["type"] == "play"
+
+
+def test_hint_ignores_cards_the_seat_cannot_see():
+    s = position(hands=([5, 6, 11, 12], [1, 2, 3]), deck=[1, 7, 8, 9, 10], discard=[4])
+    t = GAME.copy_state(s)
+    t["hands"][1], t["deck"] = [7, 8, 9], [1, 2, 3, 10, 1]
+    assert hint(s, 0, 1.0) | {"elapsed_s": 0} == hint(t, 0, 1.0) | {"elapsed_s": 0}
+
+
+def test_hit_chance_is_exact():
+    pool = Counter({1: 2, 5: 3, 9: 4})
+    cards = list(pool.elements())
+    for draws in range(0, 6):
+        combos = list(combinations(range(len(cards)), draws))
+        hits = sum(1 for c in combos if any(cards[i] == 1 for i in c))
+        expected = Fraction(hits, len(combos)) if draws else 0
+        assert hit_chance(pool, 1, draws) == pytest.approx(float(expected))
+    assert hit_chance(pool, 7, 3) == 0.0
+
+
+def test_unseen_counts_deck_and_rival_hand_only():
+    s = position(hands=([1, 1], [2]), studios=(studio(1), studio(1)), deck=[3], discard=[4])
+    pool = unseen(GAME.content, s, 0)
+    copies = {v: c.copies for v, c in GAME.content.cards.items()}
+    assert pool[1] == copies[1] - 4 and pool[4] == copies[4] - 1 and pool[2] == copies[2]
+
+
+def test_random_positions_hints_are_always_legal():
+    rng = random.Random(5)
+    for seed in range(6):
+        s = GAME.new(2, {"round_limit": 10}, seed)
+        while GAME.outcome(s) is None:
+            seat = GAME.seats_to_act(s)[0]
+            [step] = hint(s, seat, 1.0)["actions"]
+            GAME.apply(s, seat, step["action"])  # the hint is legal here
+            s, _ = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
