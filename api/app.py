@@ -10,6 +10,9 @@ from api.config import Settings
 from api.errors import GreenroomApi, register_error_handlers
 from api.games.resources import blp as games_blp
 from api.jobs.resources import blp as jobs_blp
+from api.metrics import install_metrics
+from api.observability import install_request_ids
+from api.ratelimit import install_rate_limits
 
 API_VERSION = "1.0.0"
 
@@ -39,4 +42,9 @@ def create_app(settings: Settings | None = None) -> Flask:
         "bearer", {"type": "http", "scheme": "bearer", "description": "seat or host token"}
     )
     register_error_handlers(app)
+    install_request_ids(app)
+    install_metrics(app, app.extensions["greenroom"].queue)
+    limiter = install_rate_limits(app, settings)
+    if limiter is not None:
+        limiter.exempt(health.blp)
     return app

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 def _int(name: str, default: int) -> int:
@@ -22,7 +22,9 @@ class Settings:
     max_wait_s: int = 30
     game_idle_ttl_s: int = 7 * 24 * 3600
     game_finished_ttl_s: int = 24 * 3600
-    extra: dict[str, str] = field(default_factory=dict)
+    #: Flask-Limiter strings such as "6000/minute"; empty disables that limit
+    rate_limit_address: str = "6000/minute"
+    rate_limit_token: str = "3000/minute"
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -36,4 +38,6 @@ class Settings:
             max_wait_s=_int("MAX_WAIT", cls.max_wait_s),
             game_idle_ttl_s=_int("GAME_IDLE_TTL", cls.game_idle_ttl_s),
             game_finished_ttl_s=_int("GAME_FINISHED_TTL", cls.game_finished_ttl_s),
+            rate_limit_address=os.environ.get("RATE_LIMIT_ADDRESS", cls.rate_limit_address),
+            rate_limit_token=os.environ.get("RATE_LIMIT_TOKEN", cls.rate_limit_token),
         )

@@ -15,6 +15,7 @@ from flask import Flask, jsonify
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
+from api.observability import current_request_id
 from services.core import RulesError
 from services.store import GameNotFound, VersionConflict
 
@@ -31,6 +32,7 @@ _CODES = {
     412: "version_conflict",
     413: "payload_too_large",
     415: "unsupported_media_type",
+    429: "rate_limited",
     422: "unprocessable",
     428: "precondition_required",
     500: "internal_error",
@@ -42,6 +44,7 @@ class ErrorSchema(ma.Schema):
     code = ma.fields.String(required=True, metadata={"description": "machine-readable code"})
     message = ma.fields.String(required=True)
     errors = ma.fields.Dict(metadata={"description": "details, e.g. per-field problems"})
+    request_id = ma.fields.String(metadata={"description": "also in X-Request-ID and the logs"})
 
 
 class ApiError(Exception):
@@ -56,7 +59,12 @@ class ApiError(Exception):
 
 
 def error_response(status: int, code: str, message: str, errors: dict | None = None, headers=None):
-    body: dict[str, Any] = {"code": code, "message": message, "errors": errors or {}}
+    body: dict[str, Any] = {
+        "code": code,
+        "message": message,
+        "errors": errors or {},
+        "request_id": current_request_id(),
+    }
     response = jsonify(body)
     response.status_code = status
     for name, value in (headers or {}).items():

@@ -19,8 +19,6 @@ def gunicorn_argv(port: int, processes: int, threads: int) -> list[str]:
         "gthread",
         "--threads",
         str(threads),
-        "--access-logfile",
-        "-",
         "api.wsgi:app",
     ]
 

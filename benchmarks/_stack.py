@@ -26,11 +26,16 @@ from api.serve import gunicorn_argv  # noqa: E402
 def stack(processes: int = 2, threads: int = 8, workers: int = 0):
     with tempfile.TemporaryDirectory() as tmp:
         redis_server = EmbeddedRedis(tmp, aof=True).start()
-        env = {**os.environ, "REDIS_URL": redis_server.url, "GREENROOM_PREFIX": "bench:"}
+        env = {
+            **os.environ,
+            "REDIS_URL": redis_server.url,
+            "GREENROOM_PREFIX": "bench:",
+            "RATE_LIMIT_ADDRESS": "",
+            "RATE_LIMIT_TOKEN": "",
+            "LOG_LEVEL": "WARNING",
+        }
         port = free_port()
         argv = gunicorn_argv(port, processes, threads)
-        argv.remove("--access-logfile")
-        argv.remove("-")
         procs = [subprocess.Popen(argv, env=env, cwd=ROOT, stderr=subprocess.DEVNULL)]
         procs += [
             subprocess.Popen(

@@ -35,7 +35,7 @@ def test_catalog_unknown_game_and_section_are_404(client):
 def test_unknown_game_id_is_404_in_error_format(client):
     r = client.get("/v1/games/does-not-exist")
     assert r.status_code == 404
-    assert set(r.get_json()) == {"code", "message", "errors"}
+    assert set(r.get_json()) == {"code", "message", "errors", "request_id"}
     assert r.get_json()["code"] == "game_not_found"
 
 

@@ -1,0 +1,83 @@
+"""Request ids and structured (JSON) logs.
+
+Every request gets an id — the caller's ``X-Request-ID`` when it is sane,
+else a fresh one — echoed in the response header, in every error body and
+on every log line written while the request runs.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import time
+import uuid
+
+from flask import Flask, g, has_request_context, request
+
+_SANE_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
+
+
+def current_request_id() -> str | None:
+    return g.get("request_id") if has_request_context() else None
+
+
+class RequestIdFilter(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.request_id = current_request_id()
+        return True
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        entry = {
+            "ts": round(record.created, 3),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "msg": record.getMessage(),
+            "request_id": getattr(record, "request_id", None),
+        }
+        for key in ("method", "path", "status", "ms"):
+            if hasattr(record, key):
+                entry[key] = getattr(record, key)
+        if record.exc_info:
+            entry["exc"] = self.formatException(record.exc_info)
+        return json.dumps(entry)
+
+
+def configure_logging(level: str = "INFO") -> None:
+    """JSON lines on stderr for the app's loggers, each tagged with the request id."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(JsonFormatter())
+    handler.addFilter(RequestIdFilter())
+    for name in ("greenroom", "api", "services"):
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [handler]
+        logger.setLevel(level)
+        logger.propagate = False
+
+
+def install_request_ids(app: Flask) -> None:
+    access = logging.getLogger("greenroom.access")
+
+    @app.before_request
+    def _assign_id() -> None:
+        given = request.headers.get("X-Request-ID", "")
+        g.request_id = given if _SANE_ID.match(given) else uuid.uuid4().hex
+        g.started = time.perf_counter()
+
+    @app.after_request
+    def _echo_id(response):
+        response.headers["X-Request-ID"] = g.get("request_id", "")
+        access.info(
+            "request",
+            extra={
+                "method": request.method,
+                "path": request.path,
+                "status": response.status_code,
+                "ms": round(
+                    (time.perf_counter() - g.get("started", time.perf_counter())) * 1000, 2
+                ),
+            },
+        )
+        return response
