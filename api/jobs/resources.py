@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
+import time
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import request
 from flask.views import MethodView
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
-from rq.registry import StartedJobRegistry
+from rq.registry import FailedJobRegistry, StartedJobRegistry
 
 from api.backend import backend
 from api.blueprint import Blueprint
@@ -50,6 +52,49 @@ def _reason(exc_string: str | None) -> str:
     return lines[-1].strip() if lines else "the job failed"
 
 
+#: beyond its timeout a job cannot still be running: its worker is gone
+LOST_GRACE_S = 5
+LOST_CHECK_EVERY_S = 5
+DONE = (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+LOST_REASON = "the worker running this job was lost (it outlived its timeout)"
+
+
+def fail_if_lost(job: Job) -> bool:
+    """Mark a 'started' job failed once it has outlived its timeout.
+
+    A worker killed outright (not just its work horse) leaves the job
+    'started'; RQ would only notice after its execution lease (a minute or
+    more).  No job legitimately runs past its timeout, so past it we call it.
+    """
+    if not (job.started_at and job.timeout and job.timeout > 0):
+        return False
+    started = (
+        job.started_at.replace(tzinfo=UTC) if job.started_at.tzinfo is None else job.started_at
+    )
+    if (datetime.now(UTC) - started).total_seconds() < job.timeout + LOST_GRACE_S:
+        return False
+    job.meta["lost"] = LOST_REASON
+    job.save_meta()
+    with job.connection.pipeline() as pipe:
+        job.set_status(JobStatus.FAILED, pipeline=pipe)
+        FailedJobRegistry(job.origin, connection=job.connection).add(
+            job, ttl=job.failure_ttl, exc_string=LOST_REASON, pipeline=pipe
+        )
+        pipe.execute()
+    return True
+
+
+def refreshed_status(job: Job) -> JobStatus:
+    status = job.get_status()
+    if status == JobStatus.STARTED:
+        # a killed work horse is reported by its worker; a killed worker is
+        # found by RQ's lease cleanup or, sooner, by fail_if_lost
+        StartedJobRegistry(job.origin, connection=job.connection).cleanup()
+        fail_if_lost(job)
+        status = job.get_status()
+    return status
+
+
 def describe(job: Job, status: JobStatus) -> dict[str, Any]:
     body: dict[str, Any] = {
         "id": job.id,
@@ -66,7 +111,7 @@ def describe(job: Job, status: JobStatus) -> dict[str, Any]:
         body["result"] = job.return_value()
     elif body["status"] == "failed":
         latest = job.latest_result()
-        body["error"] = _reason(latest.exc_string if latest else job.exc_info)
+        body["error"] = job.meta.get("lost") or _reason(latest.exc_string if latest else None)
     return body
 
 
@@ -83,17 +128,17 @@ class JobResource(MethodView):
             job = Job.fetch(job_id, connection=be.redis)
         except NoSuchJobError:
             raise ApiError(404, "job_not_found", "no such job (results expire)") from None
-        status = job.get_status()
-        if status == JobStatus.STARTED:
-            # a worker killed mid-job leaves it 'started'; once its execution
-            # lease expires RQ's cleanup moves it to failed
-            StartedJobRegistry(job.origin, connection=be.redis).cleanup()
-            status = job.get_status()
+        status = refreshed_status(job)
         wait = _wait_seconds(be.settings.max_wait_s)
         headers = {}
-        if wait and status not in (JobStatus.FINISHED, JobStatus.FAILED):
-            Job.fetch(job_id, connection=be.blocking_redis).latest_result(timeout=wait)
+        if wait:
             headers["Preference-Applied"] = f"wait={wait}"
-            job = Job.fetch(job_id, connection=be.redis)
-            status = job.get_status()
+            deadline = time.monotonic() + wait
+            while status not in DONE and (left := deadline - time.monotonic()) > 0:
+                # wake at the latest when a lost worker could be declared
+                Job.fetch(job_id, connection=be.blocking_redis).latest_result(
+                    timeout=max(1, int(min(left, LOST_CHECK_EVERY_S)))
+                )
+                job = Job.fetch(job_id, connection=be.redis)
+                status = refreshed_status(job)
         return describe(job, status), 200, headers

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import time
@@ -120,3 +121,23 @@ def test_job_whose_worker_process_is_killed_ends_failed(client, private_queue):
     body = wait_for(client, f"/v1/jobs/{job.id}")
     assert body["status"] == "failed"
     assert "terminated" in body["error"].lower()
+
+
+def test_job_whose_whole_worker_is_killed_ends_failed_soon_after_its_timeout(client, private_queue):
+    queue, proc = private_queue
+    job = queue.enqueue("time.sleep", args=(30,), job_timeout=2, result_ttl=300, failure_ttl=300)
+    deadline = time.monotonic() + 20
+    while job.get_status() != "started":
+        assert time.monotonic() < deadline, "the job never started"
+        time.sleep(0.05)
+    horses = _children(proc.pid)
+    proc.kill()  # the worker itself, so nobody is left to report the job
+    proc.wait()
+    for child in horses:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(child, signal.SIGKILL)
+    started = time.monotonic()
+    body = wait_for(client, f"/v1/jobs/{job.id}", seconds=20)
+    assert body["status"] == "failed"
+    assert "lost" in body["error"]
+    assert time.monotonic() - started < 15
