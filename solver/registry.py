@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 HINTS: dict[str, str] = {
+    "overdrive": "solver.overdrive:hint",
     "composition": "solver.composition:hint",
     "tour": "solver.tour:hint",
     "tempo-muse": "solver.tempo_muse:hint",
@@ -38,6 +39,7 @@ class Problem:
 
 
 PROBLEMS: dict[str, Problem] = {
+    "overdrive/allocation": Problem("solver.overdrive:validate", "solver.overdrive:solve"),
     "composition/best-words": Problem("solver.composition:validate", "solver.composition:solve"),
 }
 
