@@ -1,0 +1,115 @@
+"""Overdrive allocation recommender: CP-SAT over dice, face changes, spaces and a Hit buy.
+
+``hint`` serves live games; ``validate``/``solve`` serve ``POST /v1/solver/overdrive/allocation``.
+OR-Tools is imported lazily so that ``validate`` stays cheap for the API process.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from services.core import RulesError
+
+
+def recommend(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, Any]:
+    """The best plan for ``seat``'s allocation turn: actions, predicted gains, value, reasons."""
+    from solver.overdrive import cpsat, plan, position
+
+    t0 = time.perf_counter()
+    pos = position.from_state(state, seat)
+    t1 = time.perf_counter()
+    best = cpsat.solve(pos, budget_s)
+    t2 = time.perf_counter()
+    ev = plan.evaluate(pos, best)
+    return {
+        "actions": [{"seat": seat, "action": a} for a in plan.to_actions(pos, best)],
+        "value": ev["value"] / 100,
+        "predicted_gains": ev["gains"],
+        "grana_spent": ev["spent"],
+        "net_change": ev["net"],
+        "breakdown": ev["lines"],
+        "status": best["status"],
+        "timing_ms": {"build": round((t1 - t0) * 1000, 2), "solve": round((t2 - t1) * 1000, 2)},
+        "explanation": _explain(ev),
+    }
+
+
+def _explain(ev: dict[str, Any]) -> str:
+    parts = [f"{line['source']} ({line['value']:+.2f})" for line in ev["lines"]]
+    return (
+        f"Value {ev['value'] / 100:.2f} (Fans, Fame 1.00, Overdrive 0.80, Grana 0.25 a level; "
+        f"extra die 2.00; Hit bought 1.50; Grana spent -0.25 each): " + "; ".join(parts)
+    )
+
+
+def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, Any]:
+    """Next actions for a live game: the allocation plan, or a simple battle choice."""
+    from services.overdrive import GAME
+
+    if GAME.outcome(state) is not None:
+        raise RulesError("game_over", "the game has ended")
+    legal = GAME.legal_actions(state, seat)
+    if not legal:
+        raise RulesError("not_your_turn", f"seat {seat} cannot act now")
+    if state["phase"] == "allocation":
+        return recommend(state, seat, budget_s)
+    return _battle_hint(state, seat, legal)
+
+
+def _battle_hint(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """In battle: protect a rare face, attack where it hurts most, else pass (no Grana spent)."""
+    rank = {"horns": 0, "influence": 1, "chord": 2, "skull": 3}
+    pick = None
+    protects = [a for a in legal if a["type"] == "protect"]
+    attacks = [a for a in legal if a["type"] == "attack"]
+    if protects:
+        mine = state["battle"]["dice"][str(seat)]
+        pick = min(protects, key=lambda a: rank[mine[a["die"]]["face"]])
+        why = "protect your rarest face"
+    elif attacks:
+        pick = min(attacks, key=lambda a: rank[a["face"]])
+        why = "remove the opponent's rarest face you outnumber"
+    else:
+        pick = next(a for a in legal if a["type"] in ("end_protect", "pass", "choose_loss"))
+        why = "nothing better to do without spending Grana"
+    return {"actions": [{"seat": seat, "action": pick}], "explanation": why}
+
+
+def validate(payload: dict[str, Any]) -> dict[str, Any]:
+    """Cheap checks: {"state": ..., "seat": s} or {"position": {...}} (see position.py)."""
+    from solver.overdrive import position
+
+    if not isinstance(payload, dict):
+        raise RulesError("invalid_payload", "payload must be an object")
+    if "position" in payload:
+        position.state_from_payload(payload["position"])
+        return {"position": payload["position"]}
+    state, seat = payload.get("state"), payload.get("seat")
+    if not isinstance(state, dict) or not isinstance(seat, int) or isinstance(seat, bool):
+        raise RulesError("invalid_payload", "give 'position', or a game 'state' and a 'seat'")
+    try:
+        position.from_state(state, seat)
+    except RulesError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise RulesError("invalid_payload", f"not an Overdrive state: {exc!r}") from None
+    return {"state": state, "seat": seat}
+
+
+def solve(payload: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
+    from solver.overdrive import position
+
+    if "position" in payload:
+        state, seat = position.state_from_payload(payload["position"])
+    else:
+        state, seat = payload["state"], payload["seat"]
+    return recommend(state, seat, budget_s)
+
+
+def preload() -> None:
+    """Load content and OR-Tools once per worker process."""
+    from services.overdrive.content import content
+    from solver.overdrive import cpsat  # noqa: F401
+
+    content()

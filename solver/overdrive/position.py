@@ -1,0 +1,240 @@
+"""A seat's allocation position: what the recommender may use, from a live state or a payload.
+
+The recommender plans with: the seat's unplaced dice; free board spaces with a fixed gain
+(Appearance, Interview, Rehearsal, Acoustic, Intimidation, a band's exclusive space), the
+face-changing spaces (Improvisation, New Riff), New Member and every free Hit (each mode);
+face changes bought for 5 Grana, the once-per-turn change-face ability, set-faces Distortions;
+Distortions that simply give levels (played at once); buying one Hit.  Leftover dice go to
+Resources.  Jam Session, Opportunity, clearing and rerolls are left to the player.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from services.core import RulesError
+from services.overdrive import actors, board, cards, flow
+from services.overdrive.content import FACES, TRACKS, content
+from services.overdrive.setup import new_state
+from solver.overdrive.values import Deltas
+
+PLAIN_SPACES = ("appearance", "interview", "rehearsal", "intimidation")
+
+
+def _instances(state: dict[str, Any], seat: int, deltas: Deltas) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for key in board.space_keys(state, seat):
+        if not board.is_free(state, key):
+            continue
+        free = board.capacity(key) - len(state["occupied"].get(key, []))
+        if key.startswith("hit:"):
+            hit = content()["hit_by_id"][key[4:]]
+            for mode in range(len(hit["modes"])):
+                slots, eff = board.slots_and_effect(state, seat, key, mode)
+                out.append(
+                    {
+                        "key": key,
+                        "group": key,
+                        "mode": mode,
+                        "slots": slots,
+                        "kind": "gain",
+                        "gain": eff["gain"],
+                    }
+                )
+            continue
+        slots, eff = board.slots_and_effect(state, seat, key)
+        if key.startswith("exclusive:") or key in PLAIN_SPACES:
+            out.append(
+                {"key": key, "group": key, "slots": slots, "kind": "gain", "gain": eff["gain"]}
+            )
+        elif key == "acoustic":
+            for track in eff["tracks"]:
+                out.append(
+                    {
+                        "key": key,
+                        "group": key,
+                        "slots": slots,
+                        "kind": "gain",
+                        "gain": {track: eff["amount"]},
+                        "track": track,
+                    }
+                )
+        elif key in ("improvisation", "new_riff"):
+            for i in range(free):
+                out.append(
+                    {
+                        "key": key,
+                        "group": f"{key}#{i}",
+                        "slots": slots,
+                        "kind": "change",
+                        "faces": eff["faces"],
+                        "gain": {},
+                    }
+                )
+        elif key == "new_member":
+            rec = state["seats"][seat]
+            cost = content()["space_by_id"][key].get("grana_cost", 0)
+            if rec["extra_dice"] < content()["max_extra_dice"]:
+                out.append(
+                    {
+                        "key": key,
+                        "group": key,
+                        "slots": slots,
+                        "kind": "extra_die",
+                        "gain": {},
+                        "cost": cost,
+                    }
+                )
+    for inst in out:
+        inst["delta"] = deltas.event(inst["gain"]) if inst["gain"] else {}
+    return out
+
+
+def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The position of ``seat`` in a live game (it must be that seat's allocation turn)."""
+    if state.get("phase") != "allocation" or flow.current_seat(state) != seat:
+        raise RulesError("not_allocating", "the seat is not allocating now")
+    rec = state["seats"][seat]
+    deltas = Deltas(rec)
+    dice = [
+        {"index": i, "face": d["face"]}
+        for i, d in enumerate(rec["dice"])
+        if d["placed"] is None and not d.get("borrowed")
+    ]
+    change = None
+    for level, ab in actors.abilities(state, seat):
+        if ab["kind"] == "change_face" and not rec["turn"]["used"].get(level):
+            change = {"level": level, "from": ab["from"], "to": ab["to"]}
+            break
+    gain_cards, set_cards = [], []
+    for card in rec["hand"]:
+        eff = content()["distortion_by_no"][card]["effect"]
+        if eff["kind"] == "gain":
+            gain_cards.append(
+                {"card": card, "gain": eff["gain"], "delta": deltas.event(eff["gain"])}
+            )
+        elif eff["kind"] == "set_faces":
+            set_cards.append({"card": card, "n": eff["n"]})
+    buyable = []
+    if rec["hit_bought_round"] != state["round"]:
+        for card in state["hit_market"]:
+            opts = cards.cancel_options(card)
+            hit = content()["hit_by_id"][card]
+            cancel = next((o for o in opts if hit["modes"][o[0]]["slots"][o[1]] == "any"), None)
+            if cancel is None and opts:
+                cancel = opts[0]
+            buyable.append({"card": card, "cost": hit["cost"], "cancel": cancel})
+    opponents = [s for s in range(state["players"]) if s != seat]
+    target = max(opponents, key=lambda s: state["seats"][s]["fans"], default=None)
+    return {
+        "seat": seat,
+        "dice": dice,
+        "grana": rec["grana"],
+        "change": change,
+        "instances": _instances(state, seat, deltas),
+        "resource_delta": deltas.event({"grana": 1}),
+        "once": deltas.once,
+        "once_when": deltas.once_when,
+        "gain_cards": gain_cards,
+        "set_cards": set_cards,
+        "buyable": buyable,
+        "intimidate_target": target,
+    }
+
+
+# -- explicit positions (POST /v1/solver/overdrive/allocation) ------------------------------
+
+
+def _bad(msg: str) -> RulesError:
+    return RulesError("invalid_position", msg)
+
+
+def state_from_payload(pos: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """Build a minimal live state for an explicit position so that the engine can check it.
+
+    Keys: faces (list), grana, band, overdrive (levels), fans, fame, players (2-4),
+    free_spaces (board ids), hits [{id, owner: null|"me"|"other", cancel}], market (hit ids),
+    hand (Distortion numbers), extra_dice, hit_bought (bool), ability_used (list of levels).
+    """
+    if not isinstance(pos, dict):
+        raise _bad("position must be an object")
+    data = content()
+    players = pos.get("players", 3)
+    if players not in (2, 3, 4):
+        raise _bad("players must be 2, 3 or 4")
+    band = pos.get("band", "starssacration")
+    if band not in data["band_by_id"] or band == "cover_bots":
+        raise _bad(f"unknown or unsupported band {band!r}")
+    others = [b["id"] for b in data["bands"] if b["id"] not in (band, "cover_bots")]
+    state = new_state(players, {"bands": [band, *others[: players - 1]]}, 0)
+    faces = pos.get("faces")
+    if (
+        not isinstance(faces, list)
+        or not 1 <= len(faces) <= 6
+        or any(f not in FACES for f in faces)
+    ):
+        raise _bad("faces must list 1..6 faces")
+    rec = state["seats"][0]
+    for k in TRACKS:
+        v = pos.get(k, 0 if k != "grana" else rec["grana"])
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 99:
+            raise _bad(f"{k} must be an int 0..99")
+        rec[k] = v
+    extra = pos.get("extra_dice", max(0, len(faces) - 4))
+    if extra not in (0, 1, 2):
+        raise _bad("extra_dice must be 0..2")
+    rec["extra_dice"] = extra
+    rec["dice"] = [{"face": f, "placed": None} for f in faces]
+    actors.refresh_unlocked(rec)
+    used = pos.get("ability_used", [])
+    if not isinstance(used, list) or any(u not in ("a", "b", "c") for u in used):
+        raise _bad("ability_used lists levels a/b/c")
+    rec["turn"] = {"used": {u: True for u in used}}
+    free = pos.get("free_spaces", [s["id"] for s in data["spaces"]])
+    if not isinstance(free, list) or any(s not in data["space_by_id"] for s in free):
+        raise _bad("free_spaces lists board space ids")
+    state["occupied"] = {
+        s["id"]: [
+            {"seat": 1, "faces": ["skull"] * len(s["slots"])}
+            for _ in range(max(1, s.get("capacity", 1)))
+        ]
+        for s in data["spaces"]
+        if s["id"] not in free and s["id"] != "resources"
+    }
+    hits = pos.get("hits", [])
+    market = pos.get("market", [])
+    if not isinstance(hits, list) or not isinstance(market, list):
+        raise _bad("hits and market are lists")
+    seen = set()
+    state["hit_owned"], state["hit_market"] = {}, []
+    for h in hits:
+        if not isinstance(h, dict) or h.get("id") not in data["hit_by_id"] or h["id"] in seen:
+            raise _bad("each hit is {id, owner, cancel} with a known, distinct id")
+        seen.add(h["id"])
+        owner = h.get("owner")
+        if owner is None:
+            state["hit_market"].append(h["id"])
+            continue
+        if owner not in ("me", "other"):
+            raise _bad("hit owner is null, 'me' or 'other'")
+        cancel = h.get("cancel")
+        if cancel is not None and cancel not in cards.cancel_options(h["id"]):
+            raise _bad(f"bad cancel for {h['id']}")
+        who = 0 if owner == "me" else 1
+        state["hit_owned"][h["id"]] = {"owner": who, "cancel": cancel}
+        state["seats"][who]["hits"].append(h["id"])
+    for m in market:
+        if m not in data["hit_by_id"] or m in seen:
+            raise _bad("market lists known hit ids not already given")
+        seen.add(m)
+        state["hit_market"].append(m)
+    state["hit_deck"] = [h for h in data["hit_by_id"] if h not in seen]
+    hand = pos.get("hand", [])
+    if not isinstance(hand, list) or any(str(c) not in data["distortion_by_no"] for c in hand):
+        raise _bad("hand lists Distortion numbers")
+    rec["hand"] = [str(c) for c in hand]
+    if pos.get("hit_bought"):
+        rec["hit_bought_round"] = state["round"]
+    state["order"], state["turn_pos"] = list(range(players)), 0
+    return copy.deepcopy(state), 0
