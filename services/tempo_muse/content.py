@@ -45,6 +45,8 @@ class Content:
     hand_limit: int
     studio_goal: int
     round_limit: int
+    #: strip and nuke only land on a rival holding more cards than the owner
+    attacks_need_richer_rival: bool = True
 
     def deck(self) -> list[int]:
         """Every physical card, as its value, in value order (shuffled by the game)."""
@@ -99,6 +101,9 @@ def parse_content(raw: Any) -> Content:
     absent = [v for v in range(1, 16) if v not in cards]
     if absent:
         raise ValueError(f"tempo-muse cards: no card for values {absent} (1..15 needed)")
+    richer = setup.get("attacks_need_richer_rival", True)
+    if not isinstance(richer, bool):
+        raise ValueError("setup.attacks_need_richer_rival: true or false")
     hand_size = _int(setup["hand_size"], "setup.hand_size", 1, 15)
     deck_size = sum(c.copies for c in cards.values())
     if 2 * hand_size >= deck_size:
@@ -109,6 +114,7 @@ def parse_content(raw: Any) -> Content:
         hand_limit=_int(setup["hand_limit"], "setup.hand_limit", 1, 60),
         studio_goal=goal,
         round_limit=_int(setup["round_limit"], "setup.round_limit", 2, 500),
+        attacks_need_richer_rival=richer,
     )
 
 

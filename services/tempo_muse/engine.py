@@ -274,7 +274,7 @@ def apply_effect(c: Content, s: State, seat: int, pos: int, events: list[Event])
     elif card.kind in ("strip", "nuke"):
         hand = s["hands"][rival]
         k = min(n, len(hand)) if card.kind == "strip" else len(hand) // 2
-        if len(hand) <= len(s["hands"][seat]):
+        if c.attacks_need_richer_rival and len(hand) <= len(s["hands"][seat]):
             k = 0  # attacks only land on a rival holding more cards than the owner
         lost = draw_rng(s).sample(hand, k) if k else []
         discard_from_hand(s, rival, lost)

@@ -59,9 +59,13 @@ class TempoMuse(Game):
         """A deep copy through JSON: several times faster than deepcopy on this state."""
         return json.loads(json.dumps(state))
 
+    def __init__(self, variant: Content | None = None):
+        """``variant``: other content (benchmarks compare rule variants); default: shipped."""
+        self._variant = variant
+
     @property
     def content(self) -> Content:
-        return content()
+        return self._variant or content()
 
     # -- protocol -------------------------------------------------------------
     def new(self, players: int, options: dict[str, Any], seed: int) -> State:
@@ -311,6 +315,7 @@ class TempoMuse(Game):
                 "hand_limit": c.hand_limit,
                 "studio_goal": c.studio_goal,
                 "round_limit": c.round_limit,
+                "attacks_need_richer_rival": c.attacks_need_richer_rival,
             },
         }
 
