@@ -37,6 +37,10 @@ ACTION_TYPES = (
 CASH_ACTIONS = ("breakdown", "choose_offer", "buy", "mechanic", "restock")
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _canon(action: Any) -> str | None:
     """A canonical text for comparing actions; None for values JSON cannot hold."""
     try:
@@ -69,6 +73,11 @@ class TourGame(Game):
         },
         "additionalProperties": False,
     }
+
+    @staticmethod
+    def copy_state(state: State) -> State:
+        """A deep copy; the state is plain JSON, and a JSON round trip is ~10x deepcopy."""
+        return json.loads(json.dumps(state))
 
     # -- setup ---------------------------------------------------------------
     def new(self, players: int, options: dict[str, Any], seed: int) -> State:
@@ -290,16 +299,40 @@ class TourGame(Game):
             if (
                 action.get("type") == "stage"
                 and isinstance(dice, list)
-                and all(isinstance(d, int) and not isinstance(d, bool) for d in dice)
+                and all(_is_int(d) for d in dice)
             ):
                 probe = {**action, "dice": sorted(dice)}
-            key = _canon(probe)
-            if key is not None and any(_canon(a) == key for a in self.legal_actions(state, seat)):
+            if self._is_legal(state, seat, probe):
                 new = self.copy_state(state)
                 events = self._do(new, seat, probe)
                 return new, events
         self._reject(state, seat, action)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _is_legal(self, state: State, seat: int, action: Action) -> bool:
+        """Membership in ``legal_actions``, checked directly for the two large families."""
+        sheet = state["sheets"][self.sheet_index(state, seat)]
+        kind = action.get("type")
+        if kind == "stage" and sheet["phase"] == "stage":
+            dice, hype = action.get("dice"), action.get("hype")
+            return (
+                set(action) == {"type", "dice", "hype"}
+                and isinstance(dice, list)
+                and len(dice) == content()["show"]["staged_dice"] == len(set(dice))
+                and all(_is_int(d) and 0 <= d < len(sheet["dice"]) for d in dice)
+                and _is_int(hype)
+                and 0 <= hype <= sh.max_hype_points(sheet)
+            )
+        if kind == "work" and sheet["phase"] == "work":
+            assign = action.get("assign")
+            return (
+                set(action) == {"type", "assign"}
+                and isinstance(assign, dict)
+                and set(assign) == {str(i) for i in sh.leftover_indices(sheet)}
+                and all(isinstance(j, str) and j in WORK_JOBS for j in assign.values())
+            )
+        key = _canon(action)
+        return key is not None and any(_canon(a) == key for a in self.legal_actions(state, seat))
 
     def _do(self, state: State, seat: int, action: Action) -> list[Event]:
         index = self.sheet_index(state, seat)
