@@ -436,9 +436,15 @@ class TourGame(Game):
             }
             for i, vid in enumerate(state["offers"])
         ]
+        per_seat = data["modes"][state["mode"]]["dice"] // state["players"]
         for s in view["sheets"]:
             s["score"] = sh.score(s)
             s["engine"] = sh.engine_bonus(s)
+            if state["mode"] == "coop":  # who rolled which die (the gold die is the band's)
+                s["dice_owner"] = [
+                    None if i == s["gold"] else min(i // per_seat, state["players"] - 1)
+                    for i in range(len(s["dice"]))
+                ]
         view["seats_to_act"] = self.seats_to_act(state)
         if seat is not None:
             view["you"] = {"seat": seat, "sheet": self.sheet_index(state, seat)}

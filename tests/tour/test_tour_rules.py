@@ -473,6 +473,7 @@ def test_coop_either_seat_may_decide_for_the_shared_sheet():
     assert GAME.seats_to_act(state) == [0, 1]
     state, _ = play(state, 1, GAME.legal_actions(state, 1)[0])
     assert sheet(state)["phase"] == "stage"
+    assert GAME.view(state, 0)["sheets"][0]["dice_owner"] == [0, 0, 0, 1, 1, 1]
     state, _ = play(state, 0, GAME.legal_actions(state, 0)[0])
     assert sheet(state)["phase"] == "work"
 
