@@ -45,6 +45,7 @@ PROBLEMS: dict[str, Problem] = {
 
 #: functions the worker calls once at start-up to load indexes and models
 PRELOADS: list[str] = [
+    "solver.overdrive:preload",
     "solver.composition:preload",
 ]
 
