@@ -85,7 +85,9 @@ class GreenroomApi(Api):
             # webargs: the request body does not fit its schema
             return error_response(400, "invalid_request", "the request is malformed", errors)
         message = data.get("message") or error.description or error.name
-        return error_response(status, _CODES.get(status, "error"), message, errors)
+        # keep what the exception says about itself (Allow on 405, Retry-After on 429)
+        headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+        return error_response(status, _CODES.get(status, "error"), message, errors, headers)
 
 
 def register_error_handlers(app: Flask) -> None:

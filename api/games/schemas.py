@@ -10,17 +10,17 @@ MAX_SEED = 2**63 - 1
 
 class CreateGameSchema(ma.Schema):
     game = fields.String(required=True, metadata={"example": "tour"})
-    players = fields.Integer(required=True, validate=validate.Range(1, 8))
-    seed = fields.Integer(validate=validate.Range(0, MAX_SEED))
+    players = fields.Integer(strict=True, required=True, validate=validate.Range(1, 8))
+    seed = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEED))
     options = fields.Dict(keys=fields.String(), load_default=dict)
 
 
 class CreatedGameSchema(ma.Schema):
     id = fields.String(required=True)
     game = fields.String(required=True)
-    players = fields.Integer(required=True)
-    seed = fields.Integer(required=True)
-    version = fields.Integer(required=True)
+    players = fields.Integer(strict=True, required=True)
+    seed = fields.Integer(strict=True, required=True)
+    version = fields.Integer(strict=True, required=True)
     host_token = fields.String(required=True)
     seat_tokens = fields.List(fields.String(), required=True)
     view = fields.Dict(required=True, metadata={"description": "the host's view"})
@@ -34,10 +34,10 @@ class GameViewSchema(ma.Schema):
 
     game = fields.String(required=True)
     id = fields.String(required=True)
-    version = fields.Integer(required=True)
+    version = fields.Integer(strict=True, required=True)
     status = fields.String(required=True, validate=validate.OneOf(["running", "finished"]))
     outcome = fields.Dict(allow_none=True, required=True)
-    seat = fields.Integer(allow_none=True)
+    seat = fields.Integer(strict=True, allow_none=True)
 
 
 class ViewQuerySchema(ma.Schema):
@@ -45,35 +45,37 @@ class ViewQuerySchema(ma.Schema):
 
 
 class SeatActionSchema(ma.Schema):
-    seat = fields.Integer(required=True)
+    seat = fields.Integer(strict=True, required=True)
     action = fields.Dict(required=True)
 
 
 class ActionFormSchema(ma.Schema):
-    seat = fields.Integer(required=True)
+    seat = fields.Integer(strict=True, required=True)
     form = fields.Dict(required=True)
 
 
 class LegalActionsSchema(ma.Schema):
-    version = fields.Integer(required=True)
+    version = fields.Integer(strict=True, required=True)
     actions = fields.List(fields.Nested(SeatActionSchema), required=True)
     forms = fields.List(fields.Nested(ActionFormSchema), required=True)
 
 
 class PostActionSchema(ma.Schema):
-    seat = fields.Integer(metadata={"description": "needed when the token acts for several"})
+    seat = fields.Integer(
+        strict=True, metadata={"description": "needed when the token acts for several"}
+    )
     action = fields.Dict(required=True)
 
 
 class ActionResultSchema(ma.Schema):
-    version = fields.Integer(required=True)
+    version = fields.Integer(strict=True, required=True)
     events = fields.List(fields.Dict(), required=True)
     view = fields.Nested(GameViewSchema, required=True)
 
 
 class LogEntrySchema(ma.Schema):
-    v = fields.Integer(required=True)
-    seat = fields.Integer(required=True)
+    v = fields.Integer(strict=True, required=True)
+    seat = fields.Integer(strict=True, required=True)
     action = fields.Dict(required=True)
     at = fields.Float(required=True)
 
@@ -81,15 +83,15 @@ class LogEntrySchema(ma.Schema):
 class GameLogSchema(ma.Schema):
     id = fields.String(required=True)
     game = fields.String(required=True)
-    players = fields.Integer(required=True)
-    seed = fields.Integer(required=True)
+    players = fields.Integer(strict=True, required=True)
+    seed = fields.Integer(strict=True, required=True)
     options = fields.Dict(required=True)
-    version = fields.Integer(required=True)
+    version = fields.Integer(strict=True, required=True)
     entries = fields.List(fields.Nested(LogEntrySchema), required=True)
 
 
 class HintRequestSchema(ma.Schema):
-    seat = fields.Integer()
+    seat = fields.Integer(strict=True)
     budget_s = fields.Float(validate=validate.Range(min=0.05, max=600))
 
 
