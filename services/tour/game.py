@@ -349,22 +349,30 @@ class TourGame(Game):
                 sh.add(sheet, entry["effect"])
             events.append({**base, "type": "breakdown", "choice": action["choice"]})
             self._after_road(sheet, index, events)
-        elif kind == "choose_offer":
-            vid = state["offers"][action["index"]]
-            sh.add(sheet, {"cash": -data["venues"][vid]["entry"]})
-            sheet["gig"] = vid
-            sheet["target"] = sh.venue_target(vid, state["mode"], state["difficulty"])
+        elif kind in ("choose_offer", "skip_gig"):
             n = data["modes"][state["mode"]]["dice"]
+            if kind == "choose_offer":
+                vid = state["offers"][action["index"]]
+                sh.add(sheet, {"cash": -data["venues"][vid]["entry"]})
+                sheet["gig"] = vid
+                sheet["target"] = sh.venue_target(vid, state["mode"], state["difficulty"])
+                sheet["phase"] = "stage"
+            else:  # odd jobs: only the dice that would have worked are rolled
+                n -= data["show"]["staged_dice"]
+                sheet["phase"] = "work"
             if sheet["crew"]["manager"]:
                 sheet["gold"] = n
                 n += data["crew"]["manager"]["gold_die"]
             rng = draw_rng(state)
             sheet["dice"] = [rng.randint(1, data["dice_sides"]) for _ in range(n)]
-            sheet["phase"] = "stage"
-            events.append({**base, "type": "soundcheck", "venue": vid, "dice": list(sheet["dice"])})
-        elif kind == "skip_gig":
-            sheet["phase"] = "shop"
-            events.append({**base, "type": "skip_gig"})
+            events.append(
+                {
+                    **base,
+                    "type": "soundcheck" if sheet["gig"] else "odd_jobs",
+                    "venue": sheet["gig"],
+                    "dice": list(sheet["dice"]),
+                }
+            )
         elif kind == "stage":
             k = action["hype"]
             sh.add(sheet, {"hype": -k * data["show"]["hype_per_point"]})
@@ -388,7 +396,8 @@ class TourGame(Game):
             jobs = {int(i): j for i, j in action["assign"].items()}
             events.append({**base, **sh.work(sheet, jobs)})
             leftover = [sheet["dice"][i] for i in sh.leftover_indices(sheet)]
-            for ev in sh.songwriting(sheet, leftover) + sh.anthem(sheet) + sh.payout(sheet):
+            paid = sh.payout(sheet) if sheet["gig"] else []
+            for ev in sh.songwriting(sheet, leftover) + sh.anthem(sheet) + paid:
                 events.append({**base, **ev})
             sheet["phase"] = "shop"
         elif kind == "buy":

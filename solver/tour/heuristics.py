@@ -24,6 +24,7 @@ from services.tour.sheet import engine_bonus, max_hype_points, venue_target
 from solver.tour.value import WEIGHTS
 
 RESERVE = 6
+ENTRY_RESERVE = 4  # never restock below the highest regular entry fee
 MIN_SHIRTS = 8
 CREW_ORDER = (("tech", 9), ("roadie", 8), ("manager", 7))  # (item, last week worth buying)
 
@@ -95,7 +96,8 @@ def shop_choice(
         affordable = sheet["cash"] - data["crew"][item]["cost"] >= RESERVE
         if buy in legal and week <= last_week and affordable:
             return buy
-    restocks = [a for a in legal if a["type"] == "restock"]
+    keep = 0 if week >= data["weeks"] else ENTRY_RESERVE
+    restocks = [a for a in legal if a["type"] == "restock" and sheet["cash"] - a["pairs"] >= keep]
     if restocks and sheet["shirts"] < MIN_SHIRTS and week < data["weeks"]:
         return max(restocks, key=lambda a: a["pairs"])
     if {"type": "end_shopping"} in legal:

@@ -61,13 +61,18 @@ def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, A
         )
         staged = result["staged"]
         dice = [sheet["dice"][i] for i in staged]
-        won = sheet["won"] if show is None else show["won"]
+        if sheet["gig"] is None:
+            what = "Odd-jobs week (no gig): "
+        else:
+            won = sheet["won"] if show is None else show["won"]
+            total = show["show"] if show else sheet["show"]
+            what = (
+                f"Stage dice {staged} (faces {dice}) with {plan.hype} hype point(s) for a show "
+                f"of {total} against {sheet['target']} ({'win' if won else 'fail'}); "
+            )
         result["explanation"] = (
-            f"Stage dice {staged} (faces {dice}) with {plan.hype} hype point(s) "
-            f"for a show of {show['show'] if show else sheet['show']} against "
-            f"{sheet['target']} ({'win' if won else 'fail'}); jobs {result['jobs']}. "
-            f"This maximises fans + fame + priced cash, hype, van, morale, stars and "
-            f"song boxes (value {result['value']:+.1f} points)."
+            f"{what}jobs {result['jobs']}. This maximises fans + fame + priced cash, hype, "
+            f"van, morale, stars and song boxes (value {result['value']:+.1f} points)."
         )
     elif phase == "road":
         action = heuristics.breakdown_choice(sheet, legal)

@@ -39,7 +39,9 @@ def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
     data = content()
     caps = data["caps"]
     work = data["work"]
-    venue = data["venues"][sheet["gig"]]
+    gig = sheet["gig"] is not None  # no gig: an odd-jobs week, nothing staged, no payout
+    no_show = {"cash": 0, "fame": 0, "fans": 0, "hype": 0}
+    venue = data["venues"][sheet["gig"]] if gig else no_show
     dice: list[int] = list(sheet["dice"])
     n = len(dice)
     fixed = sheet["phase"] == "work"
@@ -61,8 +63,8 @@ def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
         m.add(sum(job[i].values()) + staged[i] == 1)
 
     # the show and its payout
-    target = sheet["target"]
     top = 2 * data["dice_sides"] + engine_bonus(sheet) + data["show"]["max_hype_points"]
+    target = sheet["target"] if gig else top + 1
     show = m.new_int_var(0, top, "show")
     m.add(show == sum(d * s for d, s in zip(dice, staged)) + engine_bonus(sheet) + hype)
     win = m.new_bool_var("win")
@@ -75,6 +77,7 @@ def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
     m.add(won_margin == 0).only_enforce_if(win.Not())
     fail_cash = venue["cash"] // 2
     pay = data["payout"]
+    fail_fans = pay["fail_fans"] if gig else 0
 
     # work
     merch_sum = sum(d * job[i]["merch"] for i, d in enumerate(dice))
@@ -123,14 +126,14 @@ def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
     m.add_min_equality(hype_after, [raw_hype, caps["hype"]])
     van_after = m.new_int_var(0, caps["van"], "van_after")
     m.add_min_equality(van_after, [sheet["van"] + dayjob_van, caps["van"]])
-    morale_loss = min(sheet["morale"], -pay["fail_morale"]) if pay["fail_morale"] < 0 else 0
+    morale_loss = min(sheet["morale"], -pay["fail_morale"]) if gig and pay["fail_morale"] < 0 else 0
     star_skill = (sheet["stars"] + 1) % pay["stars_per_skill"] == 0 and sheet["skill"] < caps[
         "skill"
     ]
     terms: dict[str, Any] = {
         "fans": flyer_fans
-        + pay["fail_fans"]
-        + (venue["fans"] - pay["fail_fans"]) * win
+        + fail_fans
+        + (venue["fans"] - fail_fans) * win
         + won_margin
         + songs["album_fans"] * song * int(album)
         + songs["anthem_fans"] * anthem,

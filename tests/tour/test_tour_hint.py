@@ -128,3 +128,16 @@ def test_top_two_distribution_is_exact():
         got = top_two_distribution(n)
         assert set(got) == set(expected)
         assert all(abs(got[s] - expected[s]) < 1e-12 for s in got)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_odd_jobs_week_hint_equals_brute_force(seed):
+    rng = random.Random(700 + seed)
+    state = solo(seed)
+    state["offers"] = ["rock_club", "rock_club"]
+    state["sheets"][0].update(cash=rng.randint(0, 3), shirts=rng.randint(0, 12))
+    state["sheets"][0]["crew"]["manager"] = rng.random() < 0.5
+    state, _ = GAME.apply(state, 0, {"type": "skip_gig"})
+    result = hint(state, 0, 2)
+    assert result["explanation"].startswith("Odd-jobs week")
+    assert round(result["value"] * 10) == brute_force_best(state)

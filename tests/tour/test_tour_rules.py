@@ -228,7 +228,24 @@ def test_an_unaffordable_offer_is_refused_and_skip_only_when_nothing_is_affordab
     sheet(state)["cash"] = 1
     assert {"type": "skip_gig"} in GAME.legal_actions(state, 0)
     after, _ = play(state, 0, {"type": "skip_gig"})
-    assert sheet(after)["phase"] == "shop" and sheet(after)["show"] is None
+    assert sheet(after)["phase"] == "work" and sheet(after)["gig"] is None
+
+
+def test_a_skipped_gig_is_an_odd_jobs_week_with_three_dice_and_no_payout():
+    state = solo(2)
+    state["offers"] = ["rock_club", "dive_bar"]
+    sheet(state).update(cash=0, morale=3, shirts=0)
+    state, _ = play(state, 0, {"type": "skip_gig"})
+    s = sheet(state)
+    assert len(s["dice"]) == 3 and s["staged"] == [] and s["show"] is None
+    assert not any(a["type"] == "stage" for a in GAME.legal_actions(state, 0))
+    s["dice"] = [2, 3, 4]
+    after, events = play(
+        state, 0, {"type": "work", "assign": {"0": "dayjob", "1": "dayjob", "2": "dayjob"}}
+    )
+    a = sheet(after)
+    assert (a["cash"], a["morale"], a["fans"], a["stars"]) == (9, 3, 0, 0)
+    assert not any(e["type"] == "payout" for e in events) and a["phase"] == "shop"
 
 
 def test_manager_adds_the_gold_die():
