@@ -1,0 +1,97 @@
+"""Composition through HTTP: whole games seat by seat, the word solver and a live hint."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+
+def _create(client, players: int, options: dict, seed: int) -> dict:
+    r = client.post(
+        "/v1/games",
+        json={"game": "composition", "players": players, "seed": seed, "options": options},
+    )
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()
+
+
+def _play_to_the_end(client, bearer, created: dict, rng: random.Random) -> dict:
+    gid, tokens = created["id"], created["seat_tokens"]
+    for _ in range(600):
+        view = client.get(f"/v1/games/{gid}", headers=bearer(tokens[0])).get_json()
+        if view["status"] == "finished":
+            return view
+        for seat in rng.sample(range(len(tokens)), len(tokens)):
+            listing = client.get(f"/v1/games/{gid}/actions", headers=bearer(tokens[seat]))
+            actions = listing.get_json()["actions"]
+            if not actions:
+                continue
+            # prefer a real word when one is offered, so Roses and Awards move
+            words = [a for a in actions if a["action"].get("cards")]
+            choice = rng.choice(words or actions)
+            r = client.post(f"/v1/games/{gid}/actions", json=choice, headers=bearer(tokens[seat]))
+            assert r.status_code == 200, r.get_json()
+            break
+        else:
+            pytest.fail("no seat could act in a running game")
+    pytest.fail("the game did not end")
+
+
+@pytest.mark.parametrize(("players", "options"), [(3, {}), (1, {})])
+def test_full_game_through_http(client, bearer, players, options):
+    created = _create(client, players, options, seed=21)
+    final = _play_to_the_end(client, bearer, created, random.Random(3))
+    assert final["game"] == "composition" and final["outcome"] is not None
+    assert set(final["outcome"]) >= {"winners", "scores"}
+    if players == 1:
+        assert "rank" in final["outcome"] and final["outcome"]["facedown"] >= 1
+
+
+def test_word_commit_and_illegal_word_through_http(client, bearer):
+    created = _create(client, 2, {"maestros": ["HOG", "IMP"]}, seed=4)
+    gid, tokens = created["id"], created["seat_tokens"]
+    for _ in range(40):
+        listings = [
+            client.get(f"/v1/games/{gid}/actions", headers=bearer(t)).get_json()["actions"]
+            for t in tokens
+        ]
+        if any(a["action"]["type"] == "perform" for a in listings[0]):
+            break
+        step = next(a for acts in listings for a in acts)
+        r = client.post(f"/v1/games/{gid}/actions", json=step, headers=bearer(tokens[step["seat"]]))
+        assert r.status_code == 200
+    word = {"seat": 0, "action": {"type": "perform", "cards": []}}
+    assert word in listings[0]
+    r = client.post(f"/v1/games/{gid}/actions", json=word, headers=bearer(tokens[0]))
+    assert r.status_code == 200
+    assert {"type": "committed", "seat": 0} in r.get_json()["events"]
+    bad = client.post(f"/v1/games/{gid}/actions",
+                      json={"seat": 1, "action": {"type": "perform", "cards": ["nope"]}},
+                      headers=bearer(tokens[1]))  # fmt: skip
+    assert bad.status_code == 422 and bad.get_json()["code"] == "card_not_in_hand"
+
+
+def test_best_words_problem_through_the_worker(client, worker):
+    payload = {"cards": ["c02", "n10", "n28", "n06"], "ghost": True, "k": 2}
+    r = client.post("/v1/solver/composition/best-words", json=payload)
+    assert r.status_code == 202, r.get_json()
+    job = client.get(r.headers["Location"], headers={"Prefer": "wait=30"}).get_json()
+    assert job["status"] == "finished", job
+    words = job["result"]["words"]
+    assert len(words) == 2 and words[0]["net"] >= words[1]["net"]
+    assert "".join(c["letters"] for c in words[0]["cards"]) == words[0]["word"]
+    bad = client.post("/v1/solver/composition/best-words", json={"cards": [{"letters": "abc"}]})
+    assert bad.status_code == 422 and bad.get_json()["code"] == "invalid_payload"
+
+
+def test_hint_in_a_live_game_is_postable(client, bearer, worker):
+    created = _create(client, 2, {"maestros": ["VOX", "HOG"]}, seed=8)
+    gid, token = created["id"], created["seat_tokens"][0]
+    r = client.post(f"/v1/games/{gid}/hints", json={}, headers=bearer(token))
+    assert r.status_code == 202
+    job = client.get(r.headers["Location"], headers={"Prefer": "wait=30"}).get_json()
+    assert job["status"] == "finished", job
+    (step,) = job["result"]["actions"]
+    assert client.post(f"/v1/games/{gid}/actions", json=step,
+                       headers=bearer(token)).status_code == 200  # fmt: skip
