@@ -1,0 +1,107 @@
+"""Composition best-words solver: per-query latency against a brute-force scan.
+
+Prints, for 8-, 10- and 14-card hands with and without the Ghost Note, the
+median and p95 of the indexed solver per query, the brute-force scan of the
+whole word list measured in the same run on the same hands (a Python loop
+over every word, then the same exact per-word search), and their ratio; plus
+the index build time and its memory.  Figures are printed, not asserted.
+
+    .venv/bin/python benchmarks/composition_solver.py [--hands 40] [--baseline-hands 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import time
+import tracemalloc
+
+from services.composition import wordlist
+from services.composition.content import content
+from solver.composition.bruteforce import brute_force
+from solver.composition.hand import hand_from_payload, validate
+from solver.composition.index import build_index
+from solver.composition.search import best_words
+
+
+def _pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def _hands(n: int, ghost: bool, count: int, seed: int):
+    data = content()
+    pool = data["notes"] + data["crescendos"]
+    rng = random.Random(seed)
+    return [
+        hand_from_payload(validate({"cards": rng.sample(pool, n), "ghost": ghost, "k": 5}))
+        for _ in range(count)
+    ]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=40, help="hands per row for the solver")
+    ap.add_argument("--baseline-hands", type=int, default=5, help="hands per row for the scan")
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args()
+
+    t0 = time.perf_counter()
+    words = wordlist.playable_words()
+    load_s = time.perf_counter() - t0
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    tracemalloc.start()
+    index = build_index()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    rss1 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(f"word list: {len(words)} playable words loaded in {load_s:.2f} s (NLTK reader)")
+    print(
+        f"index: {len(index.words)} words, built in {index.build_s:.2f} s, "
+        f"arrays {index.nbytes / 2**20:.1f} MiB, peak traced {peak / 2**20:.1f} MiB, "
+        f"max RSS +{(rss1 - rss0) / 1024:.1f} MiB"
+    )
+    print()
+    header = (
+        f"{'cards':>5} {'ghost':>5} | {'median ms':>9} {'p95 ms':>8} {'max ms':>8} | "
+        f"{'scan median ms':>14} | {'ratio':>7} | {'evaluated':>9}"
+    )
+    print(header)
+    print("-" * len(header))
+    for n in (8, 10, 14):
+        for ghost in (False, True):
+            hands = _hands(n, ghost, args.hands, args.seed + n * 2 + ghost)
+            best_words(hands[0], 5, index)  # warm caches for this shape
+            times, evaluated = [], []
+            for hand in hands:
+                t = time.perf_counter()
+                res = best_words(hand, 5, index)
+                times.append((time.perf_counter() - t) * 1000)
+                evaluated.append(res["figures"]["evaluated"])
+            scan = []
+            for hand in hands[: args.baseline_hands]:
+                t = time.perf_counter()
+                slow = brute_force(hand, 5, evaluate="search", vectorised=False)
+                scan.append((time.perf_counter() - t) * 1000)
+                fast = best_words(hand, 5, index)["words"]
+                same = [(r["net"], r["word"]) for r in slow] == [
+                    (r["net"], r["word"]) for r in fast
+                ]
+                if not same:  # pragma: no cover - the tests guard this
+                    print("  !! solver and scan disagree on a hand")
+            med = statistics.median(times)
+            scan_med = statistics.median(scan)
+            print(
+                f"{n:>5} {'yes' if ghost else 'no':>5} | {med:>9.2f} {_pct(times, 0.95):>8.2f} "
+                f"{max(times):>8.2f} | {scan_med:>14.1f} | {scan_med / med:>6.0f}x | "
+                f"{statistics.median(evaluated):>9.0f}"
+            )
+    print()
+    print("ratio = brute-force scan median / solver median on this run's hands; target:")
+    print("solver median <= 10 ms and >= 100x faster than the scan.")
+
+
+if __name__ == "__main__":
+    main()
