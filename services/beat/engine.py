@@ -234,6 +234,9 @@ def cleanup(state: dict[str, Any]) -> Events:
 def end_venue(state: dict[str, Any], won: bool, reason: str, failures: list[str]) -> Events:
     """Record the venue's result; in a tour move on (win) or wait for retry/skip (loss)."""
     state["venue_result"] = {"won": won, "reason": reason, "failures": list(failures)}
+    for s in state["seats"]:  # revealed plays are public: they join the Stage Area
+        s["stage"].extend(p["card"] for p in s["played"])
+        s["played"] = []
     state["phase"] = "over"
     events: Events = [{"type": "venue_over", "venue": state["venue"], "won": won, "reason": reason}]
     tour = state["tour"]
@@ -260,5 +263,6 @@ def next_tour_venue(state: dict[str, Any], advance: bool) -> Events:
         state["status"] = "finished"
         state["phase"] = "over"
         return [{"type": "tour_over"}]
-    setup_venue(state, tour["venues"][tour["index"]], None)
+    deal = state["options"]["deal"] if tour["index"] == 0 else None  # a puzzle's retry
+    setup_venue(state, tour["venues"][tour["index"]], deal)
     return [{"type": "venue_started", "venue": state["venue"]}] + start_round(state)
