@@ -47,6 +47,8 @@ PROBLEMS: dict[str, Problem] = {
 PRELOADS: list[str] = [
     "solver.overdrive:preload",
     "solver.composition:preload",
+    "solver.tour:preload",
+    "solver.tempo_muse:preload",
 ]
 
 

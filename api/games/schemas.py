@@ -32,6 +32,11 @@ class GameViewSchema(ma.Schema):
     class Meta:
         unknown = ma.INCLUDE
 
+    @ma.post_dump(pass_original=True)
+    def keep_game_fields(self, data: dict, original: dict, **kwargs) -> dict:
+        # the declared keys are the envelope; the game's own view passes through as is
+        return {**original, **data}
+
     game = fields.String(required=True)
     id = fields.String(required=True)
     version = fields.Integer(strict=True, required=True)

@@ -13,7 +13,7 @@ from services.registry import GAMES
 CONFIGS: list[tuple[str, int, dict]] = [
     ("tour", 1, {"mode": "solo"}),
     ("tour", 2, {"mode": "versus"}),
-    ("tempo-muse", 2, {}),
+    ("tempo-muse", 2, {"round_limit": 25}),
 ]
 MAX_ACTIONS = 3000
 
@@ -133,5 +133,8 @@ def test_view_carries_envelope_and_etag(client, bearer):
     assert r.headers["ETag"] == '"1"'
     assert {"game", "id", "version", "status", "outcome"} <= set(body)
     assert body["status"] == "running" and body["outcome"] is None and body["seat"] == 0
+    # the game's own view passes through the envelope untouched
+    assert body["sheets"][0]["cash"] >= 0
     spectator = client.get(f"/v1/games/{gid}").get_json()
     assert spectator["seat"] is None
+    assert "sheets" in spectator

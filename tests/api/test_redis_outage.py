@@ -17,6 +17,7 @@ def test_redis_down_is_503_and_the_app_recovers_by_itself(tmp_path):
         created = client.post("/v1/games", json={"game": "tour", "players": 1, "seed": 1})
         assert created.status_code == 201
         gid = created.get_json()["id"]
+        time.sleep(1.5)  # appendfsync everysec: only writes a second old are promised
 
         server.process.kill()
         server.process.wait()
