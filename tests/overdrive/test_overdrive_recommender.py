@@ -1,0 +1,150 @@
+"""The allocation recommender: legal, gains what it predicts, equals brute force."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from services.core import RulesError
+from services.overdrive import GAME
+from solver.overdrive import brute, cpsat, hint, position, recommend, solve, validate
+
+TRACKS = ("fans", "fame", "grana", "overdrive")
+CONFIGS = [(2, {}), (3, {}), (4, {}), (1, {"difficulty": "hardcore"}), (3, {"mode": "coop"})]
+
+
+def allocation_state(players: int, options: dict, seed: int, steps: int) -> dict:
+    """A game walked by random legal moves, stopped on an allocation turn."""
+    state = GAME.new(players, options, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        (seat,) = GAME.seats_to_act(state)
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        if GAME.outcome(state) is not None:
+            return GAME.new(players, options, seed)
+    while state["phase"] != "allocation":
+        (seat,) = GAME.seats_to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        state, _ = GAME.apply(state, seat, next(a for a in legal if a["type"] != "attack"))
+        if GAME.outcome(state) is not None:
+            return GAME.new(players, options, seed)
+    return state
+
+
+@settings(max_examples=25, deadline=None)
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 10**6), steps=st.integers(0, 160))
+def test_recommended_allocations_are_legal_and_gain_what_they_predict(config, seed, steps):
+    state = allocation_state(*config, seed, steps)
+    (seat,) = GAME.seats_to_act(state)
+    rec = recommend(state, seat, 2.0)
+    assert rec["status"] == "OPTIMAL" and rec["actions"][-1]["action"] == {"type": "end_turn"}
+    before = {k: state["seats"][seat][k] for k in TRACKS}
+    for step in rec["actions"]:
+        assert step["seat"] == seat
+        state, _ = GAME.apply(state, seat, step["action"])
+    got = {k: state["seats"][seat][k] - before[k] for k in TRACKS}
+    assert {k: v for k, v in got.items() if v} == {k: v for k, v in rec["net_change"].items() if v}
+    assert abs(sum(line["value"] for line in rec["breakdown"]) - rec["value"]) < 1e-9
+
+
+@settings(max_examples=20, deadline=None)
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 10**6), steps=st.integers(0, 100))
+def test_cp_sat_value_equals_brute_force(config, seed, steps):
+    state = allocation_state(*config, seed, steps)
+    (seat,) = GAME.seats_to_act(state)
+    pos = position.from_state(state, seat)
+    if len(pos["dice"]) > 5:
+        pos["dice"] = pos["dice"][:5]
+    plan = cpsat.solve(pos, 2.0)
+    assert plan["objective"] == brute.best_value(pos)
+
+
+def _explicit(**kw) -> dict:
+    base = {"faces": ["chord", "chord", "chord", "skull"], "grana": 0, "band": "rebeldogs",
+            "players": 3, "free_spaces": ["appearance", "resources"]}  # fmt: skip
+    return {"position": {**base, **kw}}
+
+
+def test_an_explicit_position_solved_by_hand():
+    # Appearance with three Chords (+1 Fans = 1.00) and the Skull on Resources (+1 Grana = 0.25)
+    out = solve(validate(_explicit()), 1.0)
+    assert out["value"] == pytest.approx(1.25)
+    assert out["predicted_gains"] == {"fans": 1, "grana": 1}
+    # A Hit on the table that takes three Chords for 2 Fans beats it (2.00 + 0.25)
+    hit = [{"id": "all_along_the_dice_tower", "owner": None}]
+    out = solve(validate(_explicit(hits=hit)), 1.0)
+    assert out["value"] == pytest.approx(2.25)
+    # ... and with its price in hand, buying it too is worth 1.50 - 5 x 0.25 = +0.25
+    out = solve(validate(_explicit(hits=hit, grana=5)), 1.0)
+    assert out["value"] == pytest.approx(2.50)
+    kinds = [a["action"]["type"] for a in out["actions"]]
+    assert kinds == ["place", "buy_hit", "end_turn"]  # played before it is bought
+
+
+def test_a_paid_face_change_is_bought_only_when_it_pays():
+    # Appearance (1.00) + 3 dice on Resources (0.75) = 1.75 beats paying 5 Grana (-1.25) to
+    # turn a Skull into Horns Up for Rehearsal: 1.00 + 0.80 - 1.25 = 0.55.
+    pos = _explicit(faces=["chord", "skull", "skull", "skull", "skull", "skull"], grana=5,
+                    free_spaces=["appearance", "rehearsal"], extra_dice=2)  # fmt: skip
+    out = solve(validate(pos), 1.0)
+    assert out["value"] == pytest.approx(1.75) and out["grana_spent"] == 0
+    # Mini Lover (three Horns Up: +3 Overdrive = 2.40) with two Horns Up rolled: one paid
+    # change (-1.25) and a Skull on Resources (0.25) = 1.40 beats four on Resources (1.00).
+    hit = [{"id": "mini_lover", "owner": "other"}]
+    pos = _explicit(faces=["horns", "horns", "skull", "skull"], grana=5, free_spaces=[], hits=hit)
+    out = solve(validate(pos), 1.0)
+    assert out["value"] == pytest.approx(1.40) and out["grana_spent"] == 5
+    assert [a["action"]["type"] for a in out["actions"]] == ["set_face", "place", "end_turn"]
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        None,
+        {},
+        {"position": {"faces": []}},
+        {"position": {"faces": ["skull"], "band": "nobody"}},
+        {"position": {"faces": ["skull"], "players": 7}},
+        {"position": {"faces": ["skull"], "free_spaces": ["moon"]}},
+        {"position": {"faces": ["skull"], "hits": [{"id": "nope"}]}},
+        {"position": {"faces": ["skull"], "grana": -1}},
+        {"state": {"phase": "allocation"}, "seat": 0},
+        {"state": GAME.new(3, {}, 1), "seat": 2},
+    ],
+)
+def test_bad_payloads_are_refused_cheaply(payload):
+    with pytest.raises(RulesError):
+        validate(payload)
+
+
+def test_hints_in_battle_and_after_the_end():
+    state = GAME.new(2, {}, 4)
+    rng = random.Random(1)
+    while state["phase"] != "battle":
+        (seat,) = GAME.seats_to_act(state)
+        state, _ = GAME.apply(state, seat, {"type": "end_turn"})
+    (seat,) = GAME.seats_to_act(state)
+    out = hint(state, seat, 1.0)
+    assert out["actions"][0]["action"] in GAME.legal_actions(state, seat)
+    with pytest.raises(RulesError):
+        hint(state, 1 - seat, 1.0)
+    while GAME.outcome(state) is None:
+        (seat,) = GAME.seats_to_act(state)
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    with pytest.raises(RulesError):
+        hint(state, 0, 1.0)
+
+
+def test_a_game_played_by_hints_alone_ends():
+    state = GAME.new(3, {}, 9)
+    turns = 0
+    while GAME.outcome(state) is None:
+        (seat,) = GAME.seats_to_act(state)
+        for step in hint(state, seat, 1.0)["actions"]:
+            state, _ = GAME.apply(state, step["seat"], step["action"])
+        turns += 1
+        assert turns < 400
+    assert GAME.outcome(state)["winners"]
