@@ -1,0 +1,175 @@
+"""32 clients playing a mix of all five games for a fixed time through a private stack,
+against bare ``GET /v1/health`` in the same run; Redis memory per active game; how
+throughput grows with API processes (1, 2, 4) and hint throughput with workers (1, 4).
+Prints figures; asserts nothing.
+
+    .venv/bin/python benchmarks/load_mix.py [--seconds 10] [--clients 32]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import threading
+import time
+
+import redis
+import requests
+from _stack import percentile, stack
+
+MIX = [
+    ("tour", 1, {"mode": "solo"}),
+    ("tour", 2, {"mode": "versus"}),
+    ("beat", 2, {}),
+    ("beat", 4, {}),
+    ("composition", 3, {}),
+    ("overdrive", 2, {}),
+    ("tempo-muse", 2, {}),
+]
+
+
+def play_mix(base, stop, latencies, errors, seed):
+    session = requests.Session()
+    rng = random.Random(seed)
+    while time.monotonic() < stop:
+        game, players, options = MIX[rng.randrange(len(MIX))]
+        r = session.post(
+            f"{base}/v1/games", json={"game": game, "players": players, "options": options}
+        )
+        if r.status_code != 201:
+            errors.append(r.status_code)
+            continue
+        created = r.json()
+        headers = {"Authorization": f"Bearer {created['host_token']}"}
+        gid = created["id"]
+        while time.monotonic() < stop:
+            listing = session.get(f"{base}/v1/games/{gid}/actions", headers=headers).json()
+            if not listing.get("actions"):
+                break
+            t0 = time.perf_counter()
+            r = session.post(
+                f"{base}/v1/games/{gid}/actions",
+                json=rng.choice(listing["actions"]),
+                headers=headers,
+            )
+            latencies.append(time.perf_counter() - t0)
+            if r.status_code >= 500:
+                errors.append(r.status_code)
+
+
+def hit_health(base, stop, latencies, errors, seed):
+    session = requests.Session()
+    while time.monotonic() < stop:
+        t0 = time.perf_counter()
+        r = session.get(f"{base}/v1/health")
+        latencies.append(time.perf_counter() - t0)
+        if r.status_code != 200:
+            errors.append(r.status_code)
+
+
+def measure(target, base, clients, seconds):
+    latencies, errors = [], []
+    stop = time.monotonic() + seconds
+    threads = [
+        threading.Thread(target=target, args=(base, stop, latencies, errors, i))
+        for i in range(clients)
+    ]
+    start = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.monotonic() - start
+    return {
+        "per_s": len(latencies) / elapsed,
+        "p50": percentile(latencies, 0.5) * 1000,
+        "p99": percentile(latencies, 0.99) * 1000,
+        "n": len(latencies),
+        "errors": len(errors),
+    }
+
+
+def row(name, m):
+    print(
+        f"{name:<34}{m['per_s']:>9.0f}{m['p50']:>9.1f}{m['p99']:>9.1f}{m['n']:>8}{m['errors']:>6}"
+    )
+
+
+def memory_per_game(base, redis_url, games=200):
+    client = redis.Redis.from_url(redis_url)
+    before = client.info("memory")["used_memory"]
+    session = requests.Session()
+    rng = random.Random(0)
+    for i in range(games):
+        game, players, options = MIX[i % len(MIX)]
+        created = session.post(
+            f"{base}/v1/games", json={"game": game, "players": players, "options": options}
+        ).json()
+        headers = {"Authorization": f"Bearer {created['host_token']}"}
+        for _ in range(10):
+            actions = session.get(
+                f"{base}/v1/games/{created['id']}/actions", headers=headers
+            ).json()["actions"]
+            if not actions:
+                break
+            session.post(
+                f"{base}/v1/games/{created['id']}/actions",
+                json=rng.choice(actions),
+                headers=headers,
+            )
+    return (client.info("memory")["used_memory"] - before) / games
+
+
+def hint_throughput(base, jobs=40):
+    session = requests.Session()
+    created = session.post(f"{base}/v1/games", json={"game": "tour", "players": 1}).json()
+    headers = {"Authorization": f"Bearer {created['seat_tokens'][0]}"}
+    start = time.monotonic()
+    locations = [
+        session.post(f"{base}/v1/games/{created['id']}/hints", json={}, headers=headers).headers[
+            "Location"
+        ]
+        for _ in range(jobs)
+    ]
+    for loc in locations:
+        while session.get(f"{base}{loc}", headers={"Prefer": "wait=10"}).json()["status"] in (
+            "queued",
+            "started",
+        ):
+            pass
+    return jobs / (time.monotonic() - start)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--clients", type=int, default=32)
+    args = parser.parse_args()
+    print(
+        f"{args.clients} clients, {args.seconds:.0f} s per figure, loopback; "
+        "the clients share the 2 cores with the server"
+    )
+    print(f"{'what':<34}{'per s':>9}{'p50 ms':>9}{'p99 ms':>9}{'count':>8}{'errs':>6}")
+    with stack(processes=2, workers=1) as (base, server):
+        health = measure(hit_health, base, args.clients, args.seconds)
+        mix = measure(play_mix, base, args.clients, args.seconds)
+        row("GET /v1/health (2 API processes)", health)
+        row("mixed game actions (2 processes)", mix)
+        print(f"ratio actions/health: {mix['per_s'] / health['per_s']:.2f}")
+        print(
+            "Redis memory per active game (10 moves each): "
+            f"{memory_per_game(base, server.url) / 1024:.1f} KiB"
+        )
+    for processes in (1, 2, 4):
+        with stack(processes=processes) as (base, _):
+            row(
+                f"mixed actions, {processes} API process(es)",
+                measure(play_mix, base, args.clients, args.seconds),
+            )
+    for workers in (1, 4):
+        with stack(processes=2, workers=workers) as (base, _):
+            print(f"tour hint jobs, {workers} worker(s): {hint_throughput(base):.1f} jobs/s")
+
+
+if __name__ == "__main__":
+    main()
