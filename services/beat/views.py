@@ -38,6 +38,7 @@ def _played_view(p: dict[str, Any], full: bool) -> dict[str, Any]:
 
 def seat_view(state: dict[str, Any], i: int, viewer: int | None, full: bool) -> dict[str, Any]:
     s = state["seats"][i]
+    revealed = state["phase"] != "play"  # after the reveal (Encore decisions) plays are public
     out: dict[str, Any] = {
         "seat": i,
         "stage": list(s["stage"]),
@@ -58,7 +59,7 @@ def seat_view(state: dict[str, Any], i: int, viewer: int | None, full: bool) -> 
         out["played"] = [_played_view(p, True) for p in s["played"]]
     elif viewer == i:
         out["hand"] = [c for c in s["hand"] if c not in s["flipped"]]
-        out["played"] = [_played_view(p, not p["hidden"]) for p in s["played"]]
+        out["played"] = [_played_view(p, revealed or not p["hidden"]) for p in s["played"]]
     else:
         if viewer is not None and s["flipped"]:
             # bandmates see the fronts of the cards a Burning Star seat holds reversed

@@ -34,17 +34,18 @@ def card_ids_in(obj) -> set[str]:
 def forbidden_for(state: dict, viewer: int | None) -> set[str]:
     """Card ids ``viewer`` (None: spectator) must not see in live mode."""
     bad: set[str] = set()
+    revealed = state["phase"] != "play"
     for i, s in enumerate(state["seats"]):
         mine = i == viewer
         bad |= set(s["draw"]) | set(s["confiscated"])
         if mine:
             bad |= set(s["flipped"])  # Burning Star: hidden from their holder only
-            bad |= {p["card"] for p in s["played"] if p["hidden"]}
+            bad |= {p["card"] for p in s["played"] if p["hidden"] and not revealed}
         else:
             visible_flipped = set(s["flipped"]) if viewer is not None else set()
             bad |= set(s["hand"]) - visible_flipped
             for p in s["played"]:
-                if p["face_up"]:
+                if p["face_up"] or revealed:
                     continue
                 if p["hidden"] and viewer is not None:
                     continue  # bandmates saw the reversed card leave the hand
