@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 HINTS: dict[str, str] = {
+    "beat": "solver.beat:hint",
     "overdrive": "solver.overdrive:hint",
     "composition": "solver.composition:hint",
     "tour": "solver.tour:hint",
@@ -39,12 +40,22 @@ class Problem:
 
 
 PROBLEMS: dict[str, Problem] = {
+    "beat/feasibility": Problem(
+        "solver.beat.api:validate_feasibility", "solver.beat.api:solve_feasibility"
+    ),
+    "beat/pulsar-palace": Problem(
+        "solver.beat.api:validate_pulsar", "solver.beat.api:solve_pulsar"
+    ),
+    "beat/odds": Problem(
+        "solver.beat.api:validate_odds", "solver.beat.api:solve_odds", 600.0, 60.0
+    ),
     "overdrive/allocation": Problem("solver.overdrive:validate", "solver.overdrive:solve"),
     "composition/best-words": Problem("solver.composition:validate", "solver.composition:solve"),
 }
 
 #: functions the worker calls once at start-up to load indexes and models
 PRELOADS: list[str] = [
+    "solver.beat:preload",
     "solver.overdrive:preload",
     "solver.composition:preload",
     "solver.tour:preload",
