@@ -1,1 +1,20 @@
-"""The Beat solver: venue feasibility, Pulsar Palace, odds and hints (see docs/solver.md)."""
+"""The Beat solver: venue feasibility, Pulsar Palace, odds and hints (see docs/solver.md).
+
+Importing this package stays light (no OR-Tools): the API imports the validators.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def hint(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
+    from solver.beat.hints import hint as _hint
+
+    return _hint(state, seat, budget_s)
+
+
+def preload() -> None:
+    from solver.beat.solve import preload as _preload
+
+    _preload()

@@ -76,7 +76,7 @@ def engine_state(norm: dict[str, Any]) -> dict[str, Any]:
     try:
         return GAME.new(norm["players"], options(norm), norm["seed"])
     except RulesError as e:
-        raise RulesError("invalid_deal", e.message if hasattr(e, "message") else str(e)) from None
+        raise RulesError("invalid_deal", e.message) from None
 
 
 def deal_of(state: dict[str, Any]) -> dict[str, Any]:

@@ -36,7 +36,10 @@ F_, O_, L_ = 0, 1, 2
 CODE = {V.FAIL: F_, V.ON_POINT: O_, V.LOUD: L_}
 
 
-def supported(venue: V.Venue) -> bool:
+def supported(venue: V.Venue, players: int = 2) -> bool:
+    """Rules this model covers (Milkyway's per-card tune tables only stay small at 2 seats)."""
+    if V.tuning(venue) and players > 2:
+        return False
     return venue.rule_id not in UNSUPPORTED
 
 
@@ -217,7 +220,7 @@ class Model:
         self, spec: sim.Spec, st: sim.State, fixed: list[dict] | None = None, passed: bool = False
     ):
         v = spec.venue
-        if not supported(v):
+        if not supported(v, spec.players):
             raise ValueError(f"the CP-SAT model does not cover {v.id}")
         self.spec, self.st = spec, st
         m = self.m = cp_model.CpModel()
@@ -410,6 +413,18 @@ class Model:
                 m.Add(nbase + before >= t + 1).OnlyEnforceIf(active[t])
                 m.Add(nbase + before <= t).OnlyEnforceIf(active[t].Not())
         self._rules(v, st, H, nbase, E, Fb, Ob, Lb, active, solo, spass, songs, L)
+        # plays already committed this round (hints): fixed in round 0
+        for fp in fixed or []:
+            s, p = fp["seat"], self.seq[fp["seat"]].index(fp["card"])
+            m.Add(x[s, p, 0] == 1)
+            if fp.get("solo"):
+                m.Add(solo[0] == 1)
+            if self.tu:
+                tune = fp.get("tune", 0)
+                m.Add(self.tu["up"][s, p, 0] == int(tune > 0))
+                m.Add(self.tu["dn"][s, p, 0] == int(tune < 0))
+        if passed:
+            m.Add(spass[0] == 1)
 
     def _tuning(self, n, L, H, cvars, res, maxc, vid) -> list:
         """Milkyway: per played card an up/down tune, paid with unused staged Cue cards."""

@@ -194,11 +194,13 @@ def memo_key(spec: sim.Spec, st: sim.State) -> tuple:
 _RANK = {V.ON_POINT: 0, V.LOUD: 1, V.FAIL: 2}
 
 
-def _ordered(spec: sim.Spec, st: sim.State, decs) -> list:
+def _ordered(spec: sim.Spec, st: sim.State, decs, deadline: float = float("inf")) -> list:
     """Decisions sorted so that rounds serving the targets come first (ties: fewer cards)."""
     need_fail = spec.venue.rule_id in ("solo_pass", "first_songs_fail")
     scored = []
     for i, dec in enumerate(decs):
+        if i % 512 == 511 and time.monotonic() > deadline:
+            raise OutOfTime
         res = sim.resolve(spec, st, dec)
         r = sum(_RANK[x] for x in res)
         if need_fail:
@@ -228,7 +230,7 @@ def search(
         if not first and key in dead:
             return None
         decs = decisions(spec, st, fixed if first else None, passed if first else False)
-        for j, dec in enumerate(_ordered(spec, st, decs)):
+        for j, dec in enumerate(_ordered(spec, st, decs, deadline)):
             if j % 256 == 255 and time.monotonic() > deadline:
                 raise OutOfTime
             nxt = sim.step(spec, st, dec, check=False)

@@ -1,0 +1,160 @@
+"""The Beat solver entry points: venue feasibility, Pulsar Palace, odds.
+
+Strategy (measured, see docs/solver.md): the exact round search finds most
+winning plans in milliseconds, while CP-SAT is better at proving a deal cannot
+be won.  ``decide`` therefore runs the search for a short slice of the budget,
+then the CP-SAT model (where it covers the venue) for the rest, then the search
+again.  Every plan is replayed through the engine before it is returned; the
+verdict is never a guess: ``unknown`` when the budget runs out.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from services.beat import venues as V
+from solver.beat import plan as P
+from solver.beat import search, sim
+
+FIRST_SLICE = 0.25  # share of the budget the search gets before CP-SAT
+
+
+def decide(state: dict[str, Any], budget_s: float, method: str = "auto") -> dict[str, Any]:
+    """Verdict (+ plan) for an engine state at a round start.
+
+    ``method``: ``auto`` (search, then CP-SAT, then search), ``search`` or ``cpsat``.
+    """
+    from solver.beat import model as M  # OR-Tools loads once, outside the budget
+
+    spec, st, fixed, passed = sim.from_engine(state)
+    t0 = time.monotonic()
+    deadline = t0 + budget_s
+    out: dict[str, Any] = {"verdict": "unknown"}
+    used: list[str] = []
+
+    def run_search(until: float) -> bool:
+        try:
+            plan, nodes = search.search(spec, st, until, fixed, passed)
+        except search.OutOfTime:
+            return False
+        used.append("search")
+        out["verdict"] = "feasible" if plan is not None else "infeasible"
+        if plan is not None:
+            out["plan"] = plan
+        return True
+
+    def run_cpsat(until: float) -> bool:
+        if not M.supported(spec.venue, spec.players):
+            return False
+        mdl = M.Model(spec, st, fixed, passed)
+        verdict = mdl.solve(until - time.monotonic())
+        used.append("cpsat")
+        if verdict == "unknown":
+            return False
+        out["verdict"] = verdict
+        if verdict == "feasible":
+            out["plan"] = mdl.plan()
+        return True
+
+    if method == "search":
+        run_search(deadline)
+    elif method == "cpsat":
+        run_cpsat(deadline)
+    else:
+        slice_end = t0 + (
+            FIRST_SLICE * budget_s if M.supported(spec.venue, spec.players) else budget_s
+        )
+        (run_search(slice_end) or run_cpsat(deadline) or run_search(deadline))
+    if out["verdict"] == "feasible":
+        end = sim.replay(spec, st, out["plan"])
+        if end.status != "won":  # a model bug must never surface as a wrong answer
+            raise AssertionError(f"plan does not win in replay: {end.reason}")
+    out["method"] = used[-1] if used else method
+    out["seconds"] = round(time.monotonic() - t0, 4)
+    return out
+
+
+def pulsar_decide(state: dict[str, Any], budget_s: float) -> dict[str, Any]:
+    """Pulsar Palace: a search that only ever tries rounds landing exactly ON POINT.
+
+    All songs are known and sorted, Encores do not exist and any other result loses,
+    so every round is filtered to the plays the engine judges ON POINT before any
+    state is built; CP-SAT takes over if the search runs out of its slice.
+    """
+    spec, st, fixed, passed = sim.from_engine(state)
+    if not V.visible_sorted_setlist(spec.venue):
+        raise ValueError("not Pulsar Palace")
+    t0 = time.monotonic()
+    deadline = t0 + budget_s
+    dead: set = set()
+
+    def dfs(s: sim.State, first: bool):
+        if time.monotonic() > deadline:
+            raise search.OutOfTime
+        key = search.memo_key(spec, s)
+        if key in dead:
+            return None
+        for dec in search.decisions(spec, s, fixed if first else None, passed if first else False):
+            if sim.resolve(spec, s, dec) != [V.ON_POINT]:
+                continue
+            nxt = sim.step(spec, s, dec, check=False)
+            if nxt.status == "won":
+                return [dec]
+            if nxt.status == "lost":
+                continue
+            rest = dfs(nxt, False)
+            if rest is not None:
+                return [dec, *rest]
+        dead.add(key)
+        return None
+
+    try:
+        plan = dfs(st, True)
+    except search.OutOfTime:
+        out = decide(state, max(0.0, deadline - time.monotonic()), "cpsat")
+        out["method"] = "pulsar_search+cpsat"
+        return out
+    out: dict[str, Any] = {
+        "verdict": "feasible" if plan else "infeasible",
+        "method": "pulsar_search",
+    }
+    if plan:
+        out["plan"] = plan
+    out["seconds"] = round(time.monotonic() - t0, 4)
+    return out
+
+
+def plan_report(state: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    """The result as the API returns it: verdict, the plan as engine actions, the deal."""
+    from solver.beat import deal as D
+
+    out = {k: v for k, v in result.items() if k != "plan"}
+    out["deal"] = D.deal_of(state)
+    if "plan" in result:
+        final, actions = P.replay(state, result["plan"])
+        if not P.won(final):
+            raise AssertionError("plan does not win in the engine")
+        out["plan"] = [
+            {
+                "round": i + 1,
+                "plays": [
+                    {k: v for k, v in p.items() if k in ("seat", "card", "song", "solo", "tune")}
+                    for p in dec["plays"]
+                ],
+                "encores": dec.get("encores", 0),
+                **({"solo_pass": True} if dec.get("solo_pass") else {}),
+            }
+            for i, dec in enumerate(result["plan"])
+        ]
+        out["actions"] = actions
+    return out
+
+
+def preload() -> None:
+    """Worker start-up: import OR-Tools and warm the engine's caches once per process."""
+    from solver.beat import deal as D
+    from solver.beat import model as M  # noqa: F401
+
+    for venue in ("garage", "pulsar_palace"):
+        decide(D.engine_state({"venue": venue, "players": 2, "seed": 0, "deal": None}), 0.5)
