@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -69,3 +70,37 @@ def percentile(values: list[float], q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def hit_health(base: str, stop: float, latencies: list[float], errors: list[int], seed: int):
+    session = requests.Session()
+    while time.monotonic() < stop:
+        t0 = time.perf_counter()
+        r = session.get(f"{base}/v1/health")
+        latencies.append(time.perf_counter() - t0)
+        if r.status_code != 200:
+            errors.append(r.status_code)
+
+
+def measure(target, base: str, clients: int, seconds: float) -> dict[str, float]:
+    """Run ``target(base, stop, latencies, errors, i)`` in ``clients`` threads for ``seconds``."""
+    latencies: list[float] = []
+    errors: list[int] = []
+    stop = time.monotonic() + seconds
+    threads = [
+        threading.Thread(target=target, args=(base, stop, latencies, errors, i))
+        for i in range(clients)
+    ]
+    start = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.monotonic() - start
+    return {
+        "per_s": len(latencies) / elapsed,
+        "p50_ms": percentile(latencies, 0.50) * 1000,
+        "p99_ms": percentile(latencies, 0.99) * 1000,
+        "n": len(latencies),
+        "errors": len(errors),
+    }

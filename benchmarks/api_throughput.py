@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import argparse
 import random
-import threading
 import time
 
 import requests
-from _stack import percentile, stack
+from _stack import hit_health, measure, stack
 
 
 def play_tour(base: str, stop: float, latencies: list[float], errors: list[int], seed: int):
@@ -35,39 +34,6 @@ def play_tour(base: str, stop: float, latencies: list[float], errors: list[int],
             latencies.append(time.perf_counter() - t0)
             if r.status_code >= 500:
                 errors.append(r.status_code)
-
-
-def hit_health(base: str, stop: float, latencies: list[float], errors: list[int], seed: int):
-    session = requests.Session()
-    while time.monotonic() < stop:
-        t0 = time.perf_counter()
-        r = session.get(f"{base}/v1/health")
-        latencies.append(time.perf_counter() - t0)
-        if r.status_code != 200:
-            errors.append(r.status_code)
-
-
-def measure(target, base: str, clients: int, seconds: float) -> dict[str, float]:
-    latencies: list[float] = []
-    errors: list[int] = []
-    stop = time.monotonic() + seconds
-    threads = [
-        threading.Thread(target=target, args=(base, stop, latencies, errors, i))
-        for i in range(clients)
-    ]
-    start = time.monotonic()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    elapsed = time.monotonic() - start
-    return {
-        "per_s": len(latencies) / elapsed,
-        "p50_ms": percentile(latencies, 0.50) * 1000,
-        "p99_ms": percentile(latencies, 0.99) * 1000,
-        "n": len(latencies),
-        "errors": len(errors),
-    }
 
 
 def main() -> None:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import argparse
 import random
-import threading
 import time
 
 import redis
 import requests
-from _stack import percentile, stack
+from _stack import hit_health, measure, stack
 
 MIX = [
     ("tour", 1, {"mode": "solo"}),
@@ -57,41 +56,9 @@ def play_mix(base, stop, latencies, errors, seed):
                 errors.append(r.status_code)
 
 
-def hit_health(base, stop, latencies, errors, seed):
-    session = requests.Session()
-    while time.monotonic() < stop:
-        t0 = time.perf_counter()
-        r = session.get(f"{base}/v1/health")
-        latencies.append(time.perf_counter() - t0)
-        if r.status_code != 200:
-            errors.append(r.status_code)
-
-
-def measure(target, base, clients, seconds):
-    latencies, errors = [], []
-    stop = time.monotonic() + seconds
-    threads = [
-        threading.Thread(target=target, args=(base, stop, latencies, errors, i))
-        for i in range(clients)
-    ]
-    start = time.monotonic()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    elapsed = time.monotonic() - start
-    return {
-        "per_s": len(latencies) / elapsed,
-        "p50": percentile(latencies, 0.5) * 1000,
-        "p99": percentile(latencies, 0.99) * 1000,
-        "n": len(latencies),
-        "errors": len(errors),
-    }
-
-
 def row(name, m):
     print(
-        f"{name:<34}{m['per_s']:>9.0f}{m['p50']:>9.1f}{m['p99']:>9.1f}{m['n']:>8}{m['errors']:>6}"
+        f"{name:<34}{m['per_s']:>9.0f}{m['p50_ms']:>9.1f}{m['p99_ms']:>9.1f}{m['n']:>8}{m['errors']:>6}"
     )
 
 
