@@ -105,8 +105,9 @@ def upkeep(sheet: Sheet) -> Event:
 
 def forced_week(sheet: Sheet) -> Event:
     kind = sheet["forced"]
-    add(sheet, content()["forced"][kind])
-    return {"type": "forced_" + kind, "gains": content()["forced"][kind]}
+    gains = dict(content()["forced"][kind])  # a copy: events leave the process
+    add(sheet, gains)
+    return {"type": "forced_" + kind, "gains": gains}
 
 
 def work(sheet: Sheet, jobs: dict[int, str]) -> Event:
