@@ -76,9 +76,34 @@ class Prepared:
                 self.doubles.setdefault(c.letters, []).append(t)
         self.mud = hand.mud
         self.type_letters = [hand.cards[m[0]].letters for m in self.types]
+        self.single_count: dict[str, int] = {}
+        self.pair_count: dict[str, int] = {}
+        for c in hand.cards:
+            if len(c.letters) == 1:
+                self.single_count[c.letters] = self.single_count.get(c.letters, 0) + 1
+            elif len(c.letters) == 2:
+                self.pair_count[c.letters] = self.pair_count.get(c.letters, 0) + 1
+        self.wilds = sum(1 for c in hand.cards if c.wild) + (
+            1 if self.mud and self.mud_types else 0
+        )
         # per-card scoring facts
         self.facts = [_facts(c) for c in hand.cards]
         self.maestro = list(hand.maestro_abilities)
+        # per-type facts for the leaf scorer
+        firsts = [m[0] for m in self.types]
+        self.t_rose = [hand.cards[i].rose for i in firsts]
+        self.t_ds = [self.facts[i]["ds"] for i in firsts]
+        self.t_dw = [self.facts[i]["dw"] for i in firsts]
+        self.t_dv = [self.facts[i]["dv"] for i in firsts]
+        self.t_sym = [hand.cards[i].symbol for i in firsts]
+        self.t_pay = [self.facts[i]["pay"] for i in firsts]
+        self.t_roses = {
+            t: (self.facts[i]["flat"], self.facts[i]["pv"], self.facts[i]["long"])
+            for t, i in enumerate(firsts)
+            if self.facts[i]["flat"] or self.facts[i]["pv"] or self.facts[i]["long"]
+        }
+        longest = sum(max(1, len(c.letters)) for c in hand.cards)
+        self.bonus_list = [_bonus(j, self.table) for j in range(longest + 2)]
 
     def maestro_roses(self, word: str) -> int:
         vowels = sum(ch in VOWELS for ch in word)
@@ -172,16 +197,28 @@ def _best_pay(prep: Prepared, word: str, cover: list[tuple[int, str]]):
 
 
 def _options(prep: Prepared, word: str) -> list[list[tuple[int, int, str, bool]]] | None:
-    """Per position: (type, span, letters shown, changed-by-MUD) that may start there."""
+    """Per position: (type, span, letters shown, changed-by-MUD) that may start there.
+
+    The Ghost Note is offered only on letters the word holds more often than the
+    hand has single cards for them: on any other letter some real card of that
+    letter would sit unused, and playing it instead never scores less (every
+    card adds a Rose value >= 0, symbols and abilities only add).
+    """
     n = len(word)
     opts = []
+    ghost_ok = set()
+    if prep.ghost_types:
+        for ch in set(word):
+            if word.count(ch) > prep.single_count.get(ch, 0):
+                ghost_ok.add(ch)
     for pos in range(n):
         ch = word[pos]
         o = [(t, 1, ch, False) for t in prep.singles.get(ch, ())]
         if pos + 1 < n:
             pair = word[pos : pos + 2]
             o.extend((t, 2, pair, False) for t in prep.doubles.get(pair, ()))
-        o.extend((t, 1, ch, False) for t in prep.ghost_types)
+        if ch in ghost_ok:
+            o.extend((t, 1, ch, False) for t in prep.ghost_types)
         if prep.mud:
             o.extend((t, 1, ch, True) for t in prep.mud_types if prep.type_letters[t] != ch)
         if not o and (pos == 0 or not any(sp == 2 for _, sp, _, _ in opts[pos - 1])):
@@ -190,11 +227,26 @@ def _options(prep: Prepared, word: str) -> list[list[tuple[int, int, str, bool]]
     return opts
 
 
+def _countable(prep: Prepared, word: str) -> bool:
+    """Letter counts check counting only the two-letter cards whose pair the word holds."""
+    missing = 0
+    for ch in set(word):
+        have = prep.single_count.get(ch, 0)
+        for pair, n in prep.pair_count.items():
+            if ch in pair and pair in word:
+                have += n * pair.count(ch)
+        if word.count(ch) > have:
+            missing += word.count(ch) - have
+    return missing <= prep.wilds
+
+
 def covers(prep: Prepared, word: str, limit: int) -> list[list[tuple[int, str, bool]]]:
     """Every cover of ``word`` (one per symmetry class) as (type, letters, mud) lists.
 
     Raises OverflowError when there are more than ``limit``.
     """
+    if not _countable(prep, word):
+        return []
     opts = _options(prep, word)
     if opts is None:
         return []
@@ -266,26 +318,17 @@ class _LeafScorer:
     def __init__(self, prep: Prepared, word: str):
         self.prep = prep
         self.word = word
-        cap = prep.cap
-        vowels = sum(ch in VOWELS for ch in word)
-        length = len(word)
-        self.cap = cap
-        self.rose, self.ds, self.dw, self.dv = [], [], [], []
-        self.extra, self.sym, self.pay = [], [], []
-        for members in prep.types:
-            f = prep.facts[members[0]]
-            c = prep.cards[members[0]]
-            self.rose.append(c.rose)
-            self.ds.append(f["ds"])
-            self.dw.append(f["dw"])
-            self.dv.append(f["dv"])
-            self.extra.append(
-                f["flat"] + f["pv"] * vowels + sum(n for mn, n in f["long"] if length >= mn)
-            )
-            self.sym.append(c.symbol)
-            self.pay.append(f["pay"])
-        self.maestro = prep.maestro_roses(word)
-        self.bonus = [_bonus(j, prep.table) for j in range(len(word) + 2)]
+        self.cap = prep.cap
+        self.rose, self.ds, self.dw, self.dv = prep.t_rose, prep.t_ds, prep.t_dw, prep.t_dv
+        self.sym, self.pay = prep.t_sym, prep.t_pay
+        self.extra = [0] * len(prep.types)
+        if prep.t_roses:
+            vowels = sum(ch in VOWELS for ch in word)
+            length = len(word)
+            for t, (flat, pv, longs) in prep.t_roses.items():
+                self.extra[t] = flat + pv * vowels + sum(n for mn, n in longs if length >= mn)
+        self.maestro = prep.maestro_roses(word) if prep.maestro else 0
+        self.bonus = prep.bonus_list
 
     def best(self, cover: list[tuple[int, str, bool]]):
         """(net, total, paid, paying types) of the cover's best pay choice; None if dominated."""

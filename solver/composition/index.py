@@ -129,18 +129,22 @@ def submasks(h: int) -> np.ndarray:
 
 
 def candidates(index: WordIndex, have: int, wilds: int) -> np.ndarray:
-    """Ids of the words whose letters are ``have`` plus at most ``wilds`` other letters."""
+    """Ids of the words whose letters are ``have`` plus at most ``wilds`` other letters.
+
+    Each word comes once: base groups hold the subsets of ``have``; an ext group
+    S+c is kept only for c outside ``have`` (inside, its words are in base already).
+    """
     subs = submasks(have)
     parts = [index.base.gather(subs)]
-    if wilds >= 1:
-        parts.append(index.ext.gather(subs))
+    if wilds == 0:
+        return parts[0]
+    not_have = ~np.int64(have)
+    one = index.ext.gather(subs)
+    parts.append(one[np.bitwise_count(index.masks[one] & not_have) == 1])
     if wilds >= 2:
-        outside = np.array([1 << i for i in range(26) if not have >> i & 1], dtype=np.int64)
-        if len(outside):
-            parts.append(index.ext.gather((subs[:, None] | outside[None, :]).ravel()))
-    ids = np.concatenate(parts)
-    if wilds:
-        # ext groups may reach back inside ``have``: drop repeats and over-budget sets
-        outside_bits = np.bitwise_count(index.masks[ids] & ~np.int64(have))
-        ids = np.unique(ids[outside_bits <= wilds])
-    return ids
+        bits = np.array([1 << i for i in range(26) if not have >> i & 1], dtype=np.int64)
+        if len(bits):
+            two = index.ext.gather((subs[:, None] | bits[None, :]).ravel())
+            two = two[np.bitwise_count(index.masks[two] & not_have) == 2]
+            parts.append(np.unique(two))  # reached once per outside letter
+    return np.concatenate(parts)
