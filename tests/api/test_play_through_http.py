@@ -12,7 +12,9 @@ from services.registry import GAMES
 #: (game, players, options) that every registered game can play to its end
 CONFIGS: list[tuple[str, int, dict]] = [
     ("tour", 1, {"mode": "solo"}),
-    ("tour", 2, {"mode": "versus"}),
+    ("tour", 1, {"mode": "solo", "opponent": True}),
+    ("tour", 2, {"mode": "coop", "difficulty": "grind"}),
+    ("tour", 2, {"mode": "versus", "difficulty": "basement"}),
     ("tempo-muse", 2, {"round_limit": 25}),
 ]
 MAX_ACTIONS = 3000
