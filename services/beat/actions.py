@@ -107,6 +107,9 @@ def legal(state: dict[str, Any], seat: int) -> list[Action]:
                     out.append({"type": "play", "card": card, "face_up": True, **extra})
             for i in range(len(s["flipped"])):
                 out.append({"type": "play", "hidden": i, **extra})
+    if len(_main_plays(s)) >= s["need"]:
+        # listed early so that "always take the first action" also finishes a game
+        out.append({"type": "ready"})
     if _solo_ok(state, seat):
         for song in range(len(state["current"])):
             extra = {"song": song} if many else {}
@@ -140,8 +143,6 @@ def legal(state: dict[str, Any], seat: int) -> list[Action]:
                     out.append({"type": "tune", "card": p["card"], "cue_card": cc, "delta": d})
     if s["played"] and not s["locked"]:
         out.append({"type": "take_back"})
-    if len(_main_plays(s)) >= s["need"]:
-        out.append({"type": "ready"})
     return out
 
 
