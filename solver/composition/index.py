@@ -60,7 +60,7 @@ class Groups:
 @dataclass
 class WordIndex:
     words: list[str]
-    counts: np.ndarray  # (N, 26) uint8
+    counts: np.ndarray  # (26, N) uint8: one contiguous row per letter
     lengths: np.ndarray  # (N,) int16
     vowels: np.ndarray  # (N,) int16
     masks: np.ndarray  # (N,) int64
@@ -95,7 +95,7 @@ def build_index(words: list[str] | None = None) -> WordIndex:
     ext = Groups.build(masks[rows] ^ BITS[cols], rows)
     return WordIndex(
         words=list(words),
-        counts=counts,
+        counts=np.ascontiguousarray(counts.T),
         lengths=lengths.astype(np.int16),
         vowels=vowels,
         masks=masks,

@@ -107,26 +107,40 @@ def best_words(hand: Hand, k: int | None = None, index: WordIndex | None = None)
     for li in range(26):
         if supply[li]:
             have |= 1 << li
+    t1 = time.perf_counter()
     ids = candidates(index, have, wilds)
+    t2 = time.perf_counter()
     n_candidates = int(len(ids))
+    held = np.flatnonzero(supply).tolist()  # letters the hand holds
     if len(ids):
-        counts = index.counts[ids].astype(np.int16)
-        lengths = index.lengths[ids]
-        deficit = np.maximum(counts - supply, 0).sum(axis=1)
-        ok = (deficit <= wilds) & (lengths <= max_len) & (lengths >= hand.min_len)
-        ids, counts, lengths = ids[ok], counts[ok], lengths[ok]
+        lengths = index.lengths[ids].astype(np.int64)
+        keep = (lengths <= max_len) & (lengths >= hand.min_len)
+        ids, lengths = ids[keep], lengths[keep]
+        # column per held letter; letters outside the hand must all come from wilds
+        cols = {li: index.counts[li][ids].astype(np.int64) for li in held}
+        covered = np.zeros(len(ids), dtype=np.int64)
+        for li in held:
+            covered += np.minimum(cols[li], int(supply[li]))
+        keep = lengths - covered <= wilds
+        ids, lengths = ids[keep], lengths[keep]
+        cols = {li: col[keep] for li, col in cols.items()}
     n_feasible = int(len(ids))
     evaluated = 0
     heap: list[tuple[tuple, Play]] = []
     if len(ids):
-        capped = np.minimum(counts, top.shape[1] - 1)
-        base = (top[np.arange(26), capped].sum(axis=1) + 1) // 2 + wild_value
+        width = top.shape[1] - 1
+        halves = np.zeros(len(ids), dtype=np.int64)
+        for li in held:
+            halves += top[li][np.minimum(cols[li], width)]
+        base = (halves + 1) // 2 + wild_value
         vowels = index.vowels[ids].astype(np.int64)
-        ub = _upper_bound(prep, counts, lengths, vowels, base, extra) + by_len[lengths]
+        ub = _upper_bound(prep, cols, lengths, vowels, base, extra) + by_len[lengths]
         ub += pv * vowels
         order = np.lexsort((ids, -ub))
         ub_sorted = ub[order].tolist()
         id_sorted = ids[order].tolist()
+    t3 = time.perf_counter()
+    if len(ids):
         words = index.words
         for bound, wid in zip(ub_sorted, id_sorted):
             if len(heap) == k and bound < heap[0][0][0]:
@@ -141,6 +155,7 @@ def best_words(hand: Hand, k: int | None = None, index: WordIndex | None = None)
                 heapq.heappush(heap, (key, play))
             elif key > heap[0][0]:
                 heapq.heapreplace(heap, (key, play))
+    t4 = time.perf_counter()
     plays = [p for _, p in sorted(heap, key=lambda kp: kp[0], reverse=True)]
     results = []
     for p in plays:
@@ -166,34 +181,42 @@ def best_words(hand: Hand, k: int | None = None, index: WordIndex | None = None)
             "feasible_by_counts": n_feasible,
             "evaluated": evaluated,
             "elapsed_ms": round((time.perf_counter() - t0) * 1000, 3),
+            "setup_ms": round((t1 - t0) * 1000, 3),
+            "candidates_ms": round((t2 - t1) * 1000, 3),
+            "bound_ms": round((t3 - t2) * 1000, 3),
+            "search_ms": round((t4 - t3) * 1000, 3),
+            "report_ms": round((time.perf_counter() - t4) * 1000, 3),
         },
     }
 
 
-def _holds(counts: np.ndarray, letters: str) -> np.ndarray:
-    ok = np.ones(len(counts), dtype=bool)
+def _holds(cols: dict[int, np.ndarray], n: int, letters: str) -> np.ndarray:
+    ok = np.ones(n, dtype=bool)
     for ch in set(letters):
-        ok &= counts[:, ord(ch) - 97] >= letters.count(ch)
+        ok &= cols[ord(ch) - 97] >= letters.count(ch)
     return ok
 
 
-def _upper_bound(prep, counts, lengths, vowels, base, extra) -> np.ndarray:
+def _upper_bound(prep, cols, lengths, vowels, base, extra) -> np.ndarray:
     """Vectorised bound: doublers and abilities the word can reach, symbol rows it allows."""
-    wd = np.zeros(len(counts), dtype=np.int64)
+    n = len(lengths)
+    wd = np.zeros(n, dtype=np.int64)
     for letters, d in extra["doublers"]:
-        wd += d if not letters else d * _holds(counts, letters)
-    roses = np.zeros(len(counts), dtype=np.int64)
+        wd += d if not letters else d * _holds(cols, n, letters)
+    roses = np.zeros(n, dtype=np.int64)
     for letters, flat, pv, longs in extra["card_roses"]:
         gain = flat + pv * vowels
-        for mn, n in longs:
-            gain = gain + n * (lengths >= mn)
-        roses += gain if not letters else gain * _holds(counts, letters)
+        for mn, bonus in longs:
+            gain = gain + bonus * (lengths >= mn)
+        roses += gain if not letters else gain * _holds(cols, n, letters)
     cap = prep.cap
     pm = np.where(wd <= 0, 1, np.minimum(wd + 1, cap))
     ub = pm * base + roses
     row = extra["bonus_row"]
     for sym, arr in extra["sym_letter"].items():
-        usable = np.minimum(counts, arr).sum(axis=1) + extra["sym_wild"].get(sym, 0)
+        usable = np.full(n, extra["sym_wild"].get(sym, 0), dtype=np.int64)
+        for li in np.flatnonzero(arr).tolist():
+            usable += np.minimum(cols[li], int(arr[li]))
         usable = np.minimum(usable, lengths.astype(np.int64))
         ub += row[np.minimum(usable, len(row) - 1)]
     return ub
