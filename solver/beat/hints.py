@@ -134,7 +134,13 @@ def _candidates(state_view: dict[str, Any], seat: int, real: dict[str, Any]) -> 
     return out
 
 
-def live_hint(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
+def live_hint(
+    state: dict[str, Any],
+    seat: int,
+    budget_s: float,
+    max_samples: int = 200,
+    per_solve_s: float | None = None,
+) -> dict[str, Any]:
     """Best move for ``seat`` estimated over deals sampled from its view only."""
     view = GAME.view(state, seat)
     cands = _candidates(view, seat, state)
@@ -151,8 +157,8 @@ def live_hint(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, An
     wins = [0] * len(cands)
     unknown = [0] * len(cands)
     samples = 0
-    per = max(0.02, min(0.3, budget_s / (12 * len(cands))))
-    while time.monotonic() - t0 < budget_s * 0.9 and samples < 200:
+    per = per_solve_s or max(0.02, min(0.3, budget_s / (12 * len(cands))))
+    while samples < max_samples and (samples == 0 or time.monotonic() - t0 < budget_s * 0.9):
         sst = sample.sampled_state(view, rng)
         for i, a in enumerate(cands):
             try:

@@ -1,0 +1,94 @@
+"""Hints: puzzle hints play a winnable deal to a win; live hints are legal and read
+only the seat's view."""
+
+from __future__ import annotations
+
+import copy
+
+from services.beat import GAME
+from solver.beat import deal as D
+from solver.beat import hints as H
+from solver.beat import solve as S
+
+
+def _play_by_hints(state: dict, budget: float, limit: int = 300) -> dict:
+    for _ in range(limit):
+        if state["status"] != "running":
+            break
+        h = H.hint(state, 0, budget)
+        sa = h["actions"][0]
+        state, _ = GAME.apply(state, sa["seat"], sa["action"])
+    return state
+
+
+def test_puzzle_hints_win_a_winnable_deal():
+    for venue, seed in (("garage", 5), ("red_rocks", 1)):
+        state = GAME.new(2, {"venue": venue, "mode": "puzzle"}, seed)
+        assert S.decide(state, 10.0)["verdict"] == "feasible"
+        end = _play_by_hints(state, 2.0)
+        assert GAME.outcome(end)["won"] is True
+
+
+def test_puzzle_hint_mid_round_keeps_committed_plays():
+    state = GAME.new(2, {"venue": "garage", "mode": "puzzle"}, 5)
+    res = S.decide(state, 10.0)
+    first = res["plan"][0]["plays"][0]
+    state, _ = GAME.apply(state, first["seat"], {"type": "play", "card": first["card"]})
+    h = H.hint(state, 1, 2.0)
+    sa = h["actions"][0]
+    GAME.apply(state, sa["seat"], sa["action"])  # legal
+    assert h["verdict"] == "feasible"
+
+
+def test_puzzle_hint_when_lost_is_still_a_legal_move():
+    # Pulsar Palace deals are often unwinnable: the hint still returns a legal action
+    for seed in range(6):
+        state = GAME.new(2, {"venue": "pulsar_palace", "mode": "puzzle"}, seed)
+        if S.decide(state, 10.0)["verdict"] == "infeasible":
+            h = H.hint(state, 0, 1.0)
+            assert h["verdict"] == "infeasible"
+            sa = h["actions"][0]
+            GAME.apply(state, sa["seat"], sa["action"])
+            return
+    raise AssertionError("no infeasible deal among the seeds")
+
+
+def test_live_hint_is_legal_and_reports_estimates():
+    state = GAME.new(3, {"venue": "garage"}, 2)
+    h = H.hint(state, 1, 1.5)
+    sa = h["actions"][0]
+    assert sa["seat"] == 1
+    GAME.apply(state, 1, sa["action"])
+    assert h["samples"] > 0
+    assert all(0 <= e["win_share"] <= 1 for e in h["estimates"])
+    assert sa["action"] in [e["action"] for e in h["estimates"]]
+
+
+def test_live_hint_never_reads_what_the_seat_cannot_see():
+    """Two states that differ only in hidden cards give the seat the very same hint."""
+    state = GAME.new(2, {"venue": "twin_moon"}, 9)
+    other = copy.deepcopy(state)
+    s1 = other["seats"][1]
+    # swap a hand card of seat 1 with a card of its draw pile, reshuffle the hidden decks
+    s1["hand"][0], s1["draw"][0] = s1["draw"][0], s1["hand"][0]
+    other["seats"][0]["draw"].reverse()
+    other["event_deck"].reverse()
+    other["encore_deck"].reverse()
+    assert GAME.view(state, 0) == GAME.view(other, 0)
+    # budgets are time slices: compare on a fixed sample count with generous solves
+    a = H.live_hint(state, 0, 100.0, max_samples=4, per_solve_s=10.0)
+    b = H.live_hint(other, 0, 100.0, max_samples=4, per_solve_s=10.0)
+    assert a["actions"] == b["actions"]
+    assert a["estimates"] == b["estimates"]
+    assert a["samples"] == b["samples"] == 4
+
+
+def test_hint_for_a_finished_game_has_no_actions():
+    state = GAME.new(2, {"venue": "garage", "mode": "puzzle"}, 5)
+    state = dict(state, status="finished")
+    assert H.hint(state, 0, 1.0)["actions"] == []
+
+
+def test_seed_input_and_engine_state_are_one_deal():
+    norm = D.normalise({"venue": "garage", "players": 2, "seed": 5})
+    assert D.engine_state(norm) == GAME.new(2, {"venue": "garage", "mode": "puzzle"}, 5)
