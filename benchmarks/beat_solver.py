@@ -1,0 +1,86 @@
+"""Beat solver speed per venue: median / p95 solve time and the share of `unknown`.
+
+For each venue and player count, over seeded deals (seeds 0..N-1, the engine's own
+deals), with a single CP-SAT worker and model building included, the production
+solver (``solver.beat.solve.decide``: search slice, then CP-SAT) is timed against a
+plain exhaustive search (``method="search"``) on the same deals, both with the same
+budget.  Figures are printed as a Markdown table, never asserted.
+
+    .venv/bin/python benchmarks/beat_solver.py --deals 50 --budget 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from services.beat import venues as V  # noqa: E402
+from solver.beat import deal as D  # noqa: E402
+from solver.beat import solve as S  # noqa: E402
+
+
+def _p95(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
+
+
+def run(venue: V.Venue, players: int, deals: int, budget: float, baseline: bool) -> dict:
+    fast, slow, verdicts, base_verdicts = [], [], [], []
+    for seed in range(deals):
+        state = D.engine_state({"venue": venue.id, "players": players, "seed": seed, "deal": None})
+        t = time.perf_counter()
+        if V.visible_sorted_setlist(venue):
+            r = S.pulsar_decide(state, budget)
+        else:
+            r = S.decide(state, budget)
+        fast.append(time.perf_counter() - t)
+        verdicts.append(r["verdict"])
+        if baseline:
+            t = time.perf_counter()
+            b = S.decide(state, budget, "search")
+            slow.append(time.perf_counter() - t)
+            base_verdicts.append(b["verdict"])
+    return {"t": fast, "v": verdicts, "bt": slow, "bv": base_verdicts}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--deals", type=int, default=50)
+    ap.add_argument("--players", default="2,3,4")
+    ap.add_argument("--budget", type=float, default=2.0)
+    ap.add_argument("--venues", default="", help="comma-separated venue ids (default: all)")
+    ap.add_argument("--no-baseline", action="store_true")
+    a = ap.parse_args()
+    S.preload()
+    venues = [V.get_venue(x) for x in a.venues.split(",") if x] or list(V.load_venues())
+    print(f"deals per cell: {a.deals}, budget {a.budget}s, single CP-SAT worker, build included\n")
+    print(
+        "| venue | n | median ms | p95 ms | unknown | feasible | baseline median ms "
+        "| baseline p95 ms | baseline unknown | ratio (median) |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for v in venues:
+        for n in (int(x) for x in a.players.split(",")):
+            r = run(v, n, a.deals, a.budget, not a.no_baseline)
+            med, p95 = statistics.median(r["t"]) * 1000, _p95(r["t"]) * 1000
+            unk = r["v"].count("unknown") / len(r["v"])
+            fea = r["v"].count("feasible") / len(r["v"])
+            if r["bt"]:
+                bmed, bp95 = statistics.median(r["bt"]) * 1000, _p95(r["bt"]) * 1000
+                bunk = r["bv"].count("unknown") / len(r["bv"])
+                base = f"{bmed:.0f} | {bp95:.0f} | {bunk:.0%} | {bmed / med:.2f}"
+            else:
+                base = "- | - | - | -"
+            print(
+                f"| {v.id} | {n} | {med:.0f} | {p95:.0f} | {unk:.0%} | {fea:.0%} | {base} |",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
