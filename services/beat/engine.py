@@ -141,7 +141,11 @@ def resolve(state: dict[str, Any]) -> Events:
         if r.recycled:
             state["song_deck"].append(c["difficulty"])
     state["last_round"] = {"round": state["round"], "songs": revealed}
-    events: Events = [{"type": "revealed", "round": state["round"], "songs": revealed}]
+    public = [dict(e) for e in revealed]
+    if V.hidden_setlist(v):  # Warken: events go to every seat; difficulties stay with the Solo
+        for e in public:
+            e["difficulty"] = None
+    events: Events = [{"type": "revealed", "round": state["round"], "songs": public}]
     if rr.lost:
         return events + end_venue(state, False, rr.lost, [rr.lost])
     if V.encores_allowed(v):

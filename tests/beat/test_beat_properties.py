@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -113,7 +114,16 @@ def test_random_live_play_ends_conserves_cards_and_never_leaks(venue, players, s
         check_cards(state)
         check_views(state)
         seat = rng.choice(GAME.seats_to_act(state))
-        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        state, events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        # the events of an action are public: nothing hidden from a spectator in them
+        assert not card_ids_in(events) & forbidden_for(state, None)
+        if state["venue"] == "warken":
+            assert all(
+                s["difficulty"] is None
+                for e in events
+                if e["type"] == "revealed"
+                for s in e["songs"]
+            )
         steps += 1
         assert steps < MAX_ACTIONS
     check_cards(state)
@@ -170,3 +180,13 @@ def test_every_listed_action_is_accepted():
                     GAME.apply(state, seat, a)  # must not raise
             seat = rng.choice(GAME.seats_to_act(state))
             state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("venue", VENUES)
+def test_slow_sweep_random_play_every_venue_and_count(venue):
+    for players in (2, 3, 4):
+        for seed in range(20):
+            state, _ = random_game(players, {"venue": venue}, seed, seed + 1)
+            check_cards(state)
+            check_views(state)
