@@ -3,7 +3,8 @@ brute-force enumeration as the baseline in the same run.  Prints figures; assert
 
     .venv/bin/python benchmarks/overdrive_recommender.py [--positions 200] [--seed 1]
 
-A position is a live allocation turn reached by random legal play (2-4 seats, solo, coop).
+A position is the start of a seat's allocation turn (all its dice rolled, none placed) in a
+game walked by random legal play (2-4 seats, solo, coop).
 "Recommend" is the whole hint: reading the position, the CP-SAT solve and the plan's
 actions and breakdown.  The brute force finds the best value only.
 """
@@ -36,7 +37,19 @@ def positions(count: int, seed: int) -> list[tuple[dict, int]]:
                 break
             (seat,) = GAME.seats_to_act(state)
             state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-        if GAME.outcome(state) is None and state["phase"] == "allocation":
+        # move on to the start of a seat's turn: all its dice rolled, none placed
+        while GAME.outcome(state) is None:
+            (seat,) = GAME.seats_to_act(state)
+            if state["phase"] == "allocation":
+                before = state["round"], seat
+                state, _ = GAME.apply(state, seat, {"type": "end_turn"})
+                if state["phase"] == "allocation" and (state["round"], seat) != before:
+                    break
+            else:
+                legal = GAME.legal_actions(state, seat)
+                pick = next(a for a in legal if a["type"] in ("end_protect", "pass", "choose_loss"))
+                state, _ = GAME.apply(state, seat, pick)
+        if GAME.outcome(state) is None:
             out.append((state, GAME.seats_to_act(state)[0]))
     return out
 
