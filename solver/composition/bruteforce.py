@@ -94,14 +94,14 @@ def naive_best(hand: Hand, word: str) -> dict[str, Any] | None:
 
 
 @cache
-def _count_matrix() -> tuple[list[str], np.ndarray]:
-    """Letter counts of every playable word (the brute force's own copy, no index)."""
+def _count_matrix() -> tuple[list[str], np.ndarray, np.ndarray]:
+    """Letter counts (26 x N) and lengths of every playable word: the scan's own copy."""
     words = list(wordlist.playable_words())
-    mat = np.zeros((len(words), 26), dtype=np.int16)
+    mat = np.zeros((26, len(words)), dtype=np.int8)
     for r, w in enumerate(words):
         for ch in w:
-            mat[r, ord(ch) - 97] += 1
-    return words, mat
+            mat[ord(ch) - 97, r] += 1
+    return words, mat, np.array([len(w) for w in words], dtype=np.int16)
 
 
 def _scan(hand: Hand, vectorised: bool) -> list[str]:
@@ -110,11 +110,11 @@ def _scan(hand: Hand, vectorised: bool) -> list[str]:
     total_cards = sum(max(1, len(c.letters)) for c in hand.cards)
     minlen = hand.min_len
     if vectorised:
-        words, mat = _count_matrix()
-        sup = np.array([supply[chr(97 + i)] for i in range(26)], dtype=np.int16)
-        lengths = mat.sum(axis=1)
-        ok = (np.maximum(mat - sup, 0).sum(axis=1) <= wilds) & (lengths >= minlen)
-        ok &= lengths <= total_cards
+        words, mat, lengths = _count_matrix()
+        covered = np.zeros(len(words), dtype=np.int16)
+        for ch, n in supply.items():
+            covered += np.minimum(mat[ord(ch) - 97], n)
+        ok = (lengths - covered <= wilds) & (lengths >= minlen) & (lengths <= total_cards)
         return [words[i] for i in np.flatnonzero(ok)]
     out = []
     for word in wordlist.playable_words():

@@ -68,9 +68,18 @@ def _ranked(rows):
     return [(r["net"], r["word"]) for r in rows]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(payload=payloads(max_cards=5))
+@settings(max_examples=240, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(payload=payloads(max_cards=6, maestros=(None, None, "VOX", "IMP", "ORA")))
 def test_top_k_equals_brute_force_on_random_hands(payload):
+    hand = hand_from_payload(validate(payload))
+    fast = best_words(hand, 3)["words"]
+    slow = brute_force(hand, 3, evaluate="naive", vectorised=True)
+    assert _ranked(fast) == _ranked(slow)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(payload=payloads(max_cards=4, maestros=("MUD",)))
+def test_top_k_equals_brute_force_with_mud(payload):
     hand = hand_from_payload(validate(payload))
     fast = best_words(hand, 3)["words"]
     slow = brute_force(hand, 3, evaluate="naive", vectorised=True)
