@@ -570,3 +570,24 @@ def test_solo_rank_bands(earned, rank):
     st["facedown"] = []
     assert GAME.outcome(st)["rank"] == rank
     assert GAME.outcome(st)["winners"] == ([0] if earned >= 1 else [])
+
+
+def test_length_bonuses_from_a_card_and_from_imp():
+    finale = find("t", kind="crescendo", symbol="drum")  # +4 for 7 letters or more
+    cards = [find("c", 2, None), find("e", 0, None), find("r", 1, None), finale,
+             find("a", 0, None), find("i", 0, None), find("n", 2, None)]  # fmt: skip
+    st = compose(fresh(2, ["IMP", "HOG"]), {0: cards})
+    st, _ = perform(st, 0, cards)
+    st, ev = pass_others(st, but=0)
+    perf = performance_event(ev, 0)
+    # 2+0+1+1+0+0+2 = 6 Roses; +4 (Finale) +3 (IMP, 7+ letters); one drum only
+    assert perf["word"] == "certain" and perf["roses"] == 6 + 4 + 3
+
+
+def test_per_vowel_card():
+    aria = find("o", kind="crescendo")  # +1 per vowel in the word
+    cards = [aria, find("d", 2, None), find("e", 0, None)]
+    st = compose(fresh(2, ["HOG", "IMP"]), {0: cards})
+    st, _ = perform(st, 0, cards)
+    st, ev = pass_others(st, but=0)
+    assert performance_event(ev, 0)["roses"] == (1 + 2 + 0) + 2

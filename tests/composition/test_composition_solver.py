@@ -77,7 +77,7 @@ def test_top_k_equals_brute_force_on_random_hands(payload):
     assert _ranked(fast) == _ranked(slow)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(payload=payloads(max_cards=4, maestros=("MUD",)))
 def test_top_k_equals_brute_force_with_mud(payload):
     hand = hand_from_payload(validate(payload))
