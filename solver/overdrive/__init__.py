@@ -22,8 +22,9 @@ def recommend(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[s
     best = cpsat.solve(pos, budget_s)
     t2 = time.perf_counter()
     ev = plan.evaluate(pos, best)
+    actions = _with_award(state, seat, plan.to_actions(pos, best))
     return {
-        "actions": [{"seat": seat, "action": a} for a in plan.to_actions(pos, best)],
+        "actions": [{"seat": seat, "action": a} for a in actions],
         "value": ev["value"] / 100,
         "predicted_gains": ev["gains"],
         "grana_spent": ev["spent"],
@@ -33,6 +34,24 @@ def recommend(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[s
         "timing_ms": {"build": round((t1 - t0) * 1000, 2), "solve": round((t2 - t1) * 1000, 2)},
         "explanation": _explain(ev),
     }
+
+
+def _with_award(state: dict[str, Any], seat: int, actions: list[dict]) -> list[dict]:
+    """Run the plan on the engine; if it reaches an award, claim the best one before ending.
+
+    Awards change no track, so the predicted gains and value stay as they are.
+    """
+    from services.overdrive import GAME, awards
+
+    if state["seats"][seat].get("award_round") == state["round"]:
+        return actions
+    trial = state
+    for action in actions[:-1]:
+        trial, _ = GAME.apply(trial, seat, action)
+    best = awards.best_claim(trial, seat)
+    if best is None:
+        return actions
+    return [*actions[:-1], {"type": "claim_award", "award": best}, actions[-1]]
 
 
 def _explain(ev: dict[str, Any]) -> str:

@@ -148,3 +148,19 @@ def test_a_game_played_by_hints_alone_ends():
         turns += 1
         assert turns < 400
     assert GAME.outcome(state)["winners"]
+
+
+def test_a_plan_that_reaches_an_award_claims_it():
+    state = GAME.new(3, {"bands": ["dead_and_death", "rebeldogs", "tnshe"]}, 2)
+    rec = state["seats"][0]
+    rec.update(fans=3, fame=2)
+    rec["dice"] = [{"face": f, "placed": None} for f in ["influence", "skull", "skull", "skull"]]
+    state["occupied"] = {}
+    out = recommend(state, 0, 1.0)
+    kinds = [step["action"]["type"] for step in out["actions"]]
+    assert out["predicted_gains"].get("fame", 0) >= 1
+    assert kinds[-2:] == ["claim_award", "end_turn"]
+    assert out["actions"][-2]["action"] == {"type": "claim_award", "award": "bronze"}
+    for step in out["actions"]:
+        state, _ = GAME.apply(state, 0, step["action"])
+    assert state["seats"][0]["award"] == "bronze"
