@@ -113,14 +113,14 @@ def best_words(hand: Hand, k: int | None = None, index: WordIndex | None = None)
     n_candidates = int(len(ids))
     held = np.flatnonzero(supply).tolist()  # letters the hand holds
     if len(ids):
-        lengths = index.lengths[ids].astype(np.int64)
+        lengths = index.lengths[ids]
         keep = (lengths <= max_len) & (lengths >= hand.min_len)
         ids, lengths = ids[keep], lengths[keep]
         # column per held letter; letters outside the hand must all come from wilds
-        cols = {li: index.counts[li][ids].astype(np.int64) for li in held}
-        covered = np.zeros(len(ids), dtype=np.int64)
+        cols = {li: index.counts[li][ids] for li in held}  # uint8
+        covered = np.zeros(len(ids), dtype=np.int16)
         for li in held:
-            covered += np.minimum(cols[li], int(supply[li]))
+            covered += np.minimum(cols[li], np.uint8(supply[li]))
         keep = lengths - covered <= wilds
         ids, lengths = ids[keep], lengths[keep]
         cols = {li: col[keep] for li, col in cols.items()}
@@ -134,6 +134,7 @@ def best_words(hand: Hand, k: int | None = None, index: WordIndex | None = None)
             halves += top[li][np.minimum(cols[li], width)]
         base = (halves + 1) // 2 + wild_value
         vowels = index.vowels[ids].astype(np.int64)
+        lengths = lengths.astype(np.int64)
         ub = _upper_bound(prep, cols, lengths, vowels, base, extra) + by_len[lengths]
         ub += pv * vowels
         order = np.lexsort((ids, -ub))
@@ -216,7 +217,7 @@ def _upper_bound(prep, cols, lengths, vowels, base, extra) -> np.ndarray:
     for sym, arr in extra["sym_letter"].items():
         usable = np.full(n, extra["sym_wild"].get(sym, 0), dtype=np.int64)
         for li in np.flatnonzero(arr).tolist():
-            usable += np.minimum(cols[li], int(arr[li]))
+            usable += np.minimum(cols[li], np.uint8(arr[li]))
         usable = np.minimum(usable, lengths.astype(np.int64))
         ub += row[np.minimum(usable, len(row) - 1)]
     return ub
