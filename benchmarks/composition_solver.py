@@ -15,15 +15,19 @@ import argparse
 import random
 import resource
 import statistics
+import sys
 import time
 import tracemalloc
+from pathlib import Path
 
-from services.composition import wordlist
-from services.composition.content import content
-from solver.composition.bruteforce import brute_force
-from solver.composition.hand import hand_from_payload, validate
-from solver.composition.index import build_index
-from solver.composition.search import best_words
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from services.composition import wordlist  # noqa: E402
+from services.composition.content import content  # noqa: E402
+from solver.composition.bruteforce import brute_force  # noqa: E402
+from solver.composition.hand import hand_from_payload, validate  # noqa: E402
+from solver.composition.index import build_index  # noqa: E402
+from solver.composition.search import best_words  # noqa: E402
 
 
 def _pct(values: list[float], q: float) -> float:
