@@ -48,7 +48,7 @@ def test_full_game_through_http(client, bearer, players, options):
         assert "rank" in final["outcome"] and final["outcome"]["facedown"] >= 1
 
 
-def test_word_commit_and_illegal_word_through_http(client, bearer):
+def test_word_commit_is_hidden_and_illegal_words_refused_through_http(client, bearer):
     created = _create(client, 2, {"maestros": ["HOG", "IMP"]}, seed=4)
     gid, tokens = created["id"], created["seat_tokens"]
     for _ in range(40):
@@ -66,6 +66,10 @@ def test_word_commit_and_illegal_word_through_http(client, bearer):
     r = client.post(f"/v1/games/{gid}/actions", json=word, headers=bearer(tokens[0]))
     assert r.status_code == 200
     assert {"type": "committed", "seat": 0} in r.get_json()["events"]
+    seen = client.get(f"/v1/games/{gid}", headers=bearer(tokens[1])).get_json()
+    assert seen["seats"][0]["committed"] and seen["seats"][0]["performance"] is None
+    own = client.get(f"/v1/games/{gid}", headers=bearer(tokens[0])).get_json()
+    assert own["seats"][0]["performance"]["cards"] == []
     bad = client.post(f"/v1/games/{gid}/actions",
                       json={"seat": 1, "action": {"type": "perform", "cards": ["nope"]}},
                       headers=bearer(tokens[1]))  # fmt: skip
