@@ -202,9 +202,14 @@ def test_neverending_plays_all_twelve():
            R(4, 4), R(4, 5), R(5, 5), R(5, 4), R(1, 1), R(2, 1)]  # fmt: skip
     st = run_plan(2, "neverending", songs, win)
     assert len(st["results"]) == 12 and won(st)
-    lose = [R(1, 1)] + win[1:]  # a third FAIL on the twelfth song
+    # after nine songs the targets are met (4 ON POINT, 5 LOUD) but the night goes on:
+    # three FAILs in the three extra songs lose it on the twelfth
+    lose = win[:9] + [R(3, 2), R(1, 1), R(2, 1)]
     st = run_plan(2, "neverending", songs, lose)
-    assert not won(st) and len(st["results"]) == 12
+    first9 = [r["result"] for r in st["results"][:9]]
+    assert first9.count("on_point") == 4 and first9.count("loud") == 5
+    assert not won(st) and outcome(st)["reason"] == "too_many_fails"
+    assert len(st["results"]) == 12
 
 
 # 11 Entropy Hall: one song, automatic Encores, win when all 1s are staged
@@ -314,6 +319,17 @@ def test_black_hole_confiscation():
     assert won(st) and all(len(s["confiscated"]) == 2 for s in st["seats"])
     st = run_plan(2, "black_hole", songs, [R(1, 1), R(1, 1), R(1, 1), R(2, 2)])
     assert not won(st) and outcome(st)["reason"] == "too_many_fails"
+
+
+def test_black_hole_confiscation_leaves_too_few_cards_for_three_encores():
+    songs = [3, 4, 4, 5, 5, 6, 6, 7]
+    e = {"encore": True}
+    plan = [R(1, 2, **e), R(1, 3, **e), R(1, 3, **e),  # three ON POINT, three Encores
+            R(2, 4), R(2, 4), R(3, 4), R(3, 5), R(4, 5), R(4, 5), R(5, 2)]  # fmt: skip
+    st = run_plan(2, "black_hole", songs, plan)
+    # eleven songs, but only 5 in hand + 7 to draw - 2 confiscated = 10 cards per seat
+    assert st["setlist_total"] == 11 and len(st["results"]) == 10
+    assert not won(st) and outcome(st)["reason"] == "no_cards_left"
 
 
 def test_black_hole_confiscated_cards_leave_the_bottom_of_the_draw_pile():
