@@ -28,7 +28,8 @@ def solve(payload: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     from solver.composition.search import best_words
 
     hand = hand_from_payload(validate(payload))
-    result = best_words(hand, hand.k)
+    # CP-SAT only runs for words with thousands of covers; keep it inside the job's budget
+    result = best_words(hand, hand.k, cpsat_time_s=max(0.2, budget_s / 4))
     result["optimal"] = all(w["method"] != "cp-sat-feasible" for w in result["words"])
     return result
 

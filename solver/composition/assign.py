@@ -49,8 +49,10 @@ class Play:
 class Prepared:
     """Per-hand tables shared by every word of a query."""
 
-    def __init__(self, hand: Hand):
+    def __init__(self, hand: Hand, cpsat_time_s: float = 5.0):
         self.hand = hand
+        #: CP-SAT time limit per word handed over (a job's budget caps it)
+        self.cpsat_time_s = cpsat_time_s
         rules = content()["rules"]
         self.rules = rules
         self.cap = int(rules.get("multiplier_cap", 3))
@@ -291,7 +293,7 @@ def best_play(prep: Prepared, word: str, limit: int = COVER_LIMIT) -> Play | Non
     except OverflowError:
         from solver.composition.cpsat import best_play_cpsat
 
-        return best_play_cpsat(prep, word)
+        return best_play_cpsat(prep, word, prep.cpsat_time_s)
     if not found:
         return None
     leaf = _LeafScorer(prep, word)

@@ -95,12 +95,14 @@ def _bounds_tables(prep: Prepared, max_len: int):
     return supply, top, wilds, wild_value, extra, pv, by_len
 
 
-def best_words(hand: Hand, k: int | None = None, index: WordIndex | None = None) -> dict[str, Any]:
+def best_words(
+    hand: Hand, k: int | None = None, index: WordIndex | None = None, cpsat_time_s: float = 5.0
+) -> dict[str, Any]:
     """The top-k plays (highest net first, then alphabetical) with figures."""
     t0 = time.perf_counter()
     index = index or get_index()
     k = k or hand.k
-    prep = Prepared(hand)
+    prep = Prepared(hand, cpsat_time_s)
     max_len = sum(max(1, len(c.letters)) for c in hand.cards)
     supply, top, wilds, wild_value, extra, pv, by_len = _bounds_tables(prep, max_len)
     have = 0
