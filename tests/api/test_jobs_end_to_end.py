@@ -20,6 +20,7 @@ from solver.registry import HINTS
 HINT_CONFIGS = {
     "tour": (1, {"mode": "solo"}),
     "tempo-muse": (2, {}),
+    "overdrive": (3, {}),
 }
 
 

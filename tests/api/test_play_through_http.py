@@ -16,6 +16,10 @@ CONFIGS: list[tuple[str, int, dict]] = [
     ("tour", 2, {"mode": "coop", "difficulty": "grind"}),
     ("tour", 2, {"mode": "versus", "difficulty": "basement"}),
     ("tempo-muse", 2, {"round_limit": 25}),
+    ("overdrive", 3, {}),
+    ("overdrive", 1, {"difficulty": "metalgeddon"}),
+    ("overdrive", 2, {"mode": "coop"}),
+    ("overdrive", 4, {"speed_metal": True, "hall_of_fame": True, "free_falling": True}),
 ]
 MAX_ACTIONS = 3000
 
