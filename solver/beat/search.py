@@ -157,9 +157,12 @@ def hopeless(spec: sim.Spec, st: sim.State) -> bool:
             need += t["exact"] - c[res]
         if "max" in t and c[res] > t["max"]:
             return True
+    # every round each seat holding a card plays one: rounds are bounded by the cards
+    cards = max(len(st.hands[i]) + len(spec.draws[i]) - st.ptr[i] for i in range(spec.players))
+    rounds_left = cards * V.songs_per_round(v)
     if V.recycles(v):
-        return False
-    return need > left
+        return need > rounds_left
+    return need > min(left, rounds_left)
 
 
 def memo_key(spec: sim.Spec, st: sim.State) -> tuple:
