@@ -29,10 +29,15 @@ def _card_key(venue: V.Venue, card: str) -> tuple[int, bool]:
     return (sim.VALUE[card], bool(V.tuning(venue)) and sim.CUE[card])
 
 
-def seat_options(spec: sim.Spec, st: sim.State, s: int, k: int) -> list[tuple]:
-    """Every distinct way seat ``s`` can play this round (deduplicated by card value)."""
+def seat_options(
+    spec: sim.Spec, st: sim.State, s: int, k: int, prefer: frozenset = frozenset()
+) -> list[tuple]:
+    """Every distinct way seat ``s`` can play this round (deduplicated by card value).
+
+    ``prefer``: card ids that represent their value (a hint's committed plays).
+    """
     v = spec.venue
-    hand = st.hands[s]
+    hand = tuple(sorted(st.hands[s], key=lambda c: c not in prefer))
 
     def picks(n: int) -> list[tuple[str, ...]]:
         out, seen = [], set()
@@ -98,19 +103,23 @@ def decisions(spec: sim.Spec, st: sim.State, fixed: list[dict] | None = None, pa
     k = len(sim.round_songs(spec, st))
     per_seat = []
     for s in range(spec.players):
-        opts = seat_options(spec, st, s, k)
+        prefer = frozenset(p["card"] for p in fixed or () if p["seat"] == s)
+        opts = seat_options(spec, st, s, k, prefer)
         if passed and s == spec.solo:
             opts = [PASS]
         if fixed:
             mine = {
-                (p["card"], p.get("song", 0), bool(p.get("solo"))) for p in fixed if p["seat"] == s
+                (p["card"], p.get("song", 0), bool(p.get("solo")), p.get("tune", 0))
+                for p in fixed
+                if p["seat"] == s
             }
             if mine:
                 opts = [
                     o
                     for o in opts
                     if o is not PASS
-                    and mine <= {(p["card"], p["song"], bool(p.get("solo"))) for p in o}
+                    and mine
+                    <= {(p["card"], p["song"], bool(p.get("solo")), p.get("tune", 0)) for p in o}
                 ]
         per_seat.append(opts)
     ones_left = len(spec.encores) - st.enc

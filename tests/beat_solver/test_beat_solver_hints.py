@@ -92,3 +92,18 @@ def test_hint_for_a_finished_game_has_no_actions():
 def test_seed_input_and_engine_state_are_one_deal():
     norm = D.normalise({"venue": "garage", "players": 2, "seed": 5})
     assert D.engine_state(norm) == GAME.new(2, {"venue": "garage", "mode": "puzzle"}, 5)
+
+
+def test_committed_plays_are_honoured_by_search_and_model_alike():
+    """Whichever copy of a value a seat committed, both methods solve from it and agree."""
+    state = GAME.new(2, {"venue": "garage", "mode": "puzzle"}, 1)
+    verdicts = set()
+    for card in state["seats"][0]["hand"]:
+        after, _ = GAME.apply(state, 0, {"type": "play", "card": card})
+        a = S.decide(after, 20.0, "search")
+        b = S.decide(after, 20.0, "cpsat")
+        assert a["verdict"] == b["verdict"] != "unknown"
+        verdicts.add(a["verdict"])
+        for r in (a, b):
+            if r["verdict"] == "feasible":
+                assert {"seat": 0, "card": card, "song": 0} in r["plan"][0]["plays"]
