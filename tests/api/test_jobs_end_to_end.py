@@ -21,6 +21,7 @@ HINT_CONFIGS = {
     "tour": (1, {"mode": "solo"}),
     "tempo-muse": (2, {}),
     "overdrive": (3, {}),
+    "beat": (3, {"venue": "garage"}),
 }
 
 
