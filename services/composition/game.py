@@ -363,6 +363,10 @@ class CompositionGame(Game):
             out["crescendo_deck_order"] = list(state["cresc_deck"])
         return out
 
+    def warm_up(self) -> None:
+        # judging words needs the list; load it before the first request does
+        wordlist.word_set()
+
     def catalog(self) -> dict[str, Any]:
         data = content()
         return {

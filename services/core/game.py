@@ -79,6 +79,9 @@ class Game(ABC):
         """True when every fact is public (puzzle mode): the host sees everything."""
         return False
 
+    def warm_up(self) -> None:
+        """Load what the rules read lazily (word lists, tables) before serving."""
+
     def catalog(self) -> dict[str, Any]:
         """Content sections served at ``/v1/catalog/{game}/{section}``."""
         return {}

@@ -22,6 +22,7 @@ HINT_CONFIGS = {
     "tempo-muse": (2, {}),
     "overdrive": (3, {}),
     "beat": (3, {"venue": "garage"}),
+    "composition": (2, {}),
 }
 
 

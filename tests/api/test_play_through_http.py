@@ -20,6 +20,8 @@ CONFIGS: list[tuple[str, int, dict]] = [
     ("beat", 2, {"venue": "red_rocks"}),
     ("beat", 4, {"venue": "pulsar_palace"}),
     ("beat", 3, {"venue": "garage", "mode": "puzzle"}),
+    ("composition", 3, {}),
+    ("composition", 1, {}),
     ("overdrive", 3, {}),
     ("overdrive", 1, {"difficulty": "metalgeddon"}),
     ("overdrive", 2, {"mode": "coop"}),
