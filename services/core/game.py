@@ -81,6 +81,7 @@ class Game(ABC):
 
     def warm_up(self) -> None:
         """Load what the rules read lazily (word lists, tables) before serving."""
+        return None
 
     def catalog(self) -> dict[str, Any]:
         """Content sections served at ``/v1/catalog/{game}/{section}``."""
