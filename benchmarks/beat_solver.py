@@ -21,7 +21,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from services.beat import venues as V  # noqa: E402
 from solver.beat import deal as D  # noqa: E402
+from solver.beat import model as M  # noqa: E402
+from solver.beat import sim  # noqa: E402
 from solver.beat import solve as S  # noqa: E402
+
+
+def cold() -> None:
+    """Forget the memoised song judgements so that neither method inherits the other's."""
+    for f in (sim.song_result, sim.breaks, sim.final_failures, M.result_table, M.tuned_table):
+        f.cache_clear()
 
 
 def _p95(xs: list[float]) -> float:
@@ -33,6 +41,7 @@ def run(venue: V.Venue, players: int, deals: int, budget: float, baseline: bool)
     fast, slow, verdicts, base_verdicts = [], [], [], []
     for seed in range(deals):
         state = D.engine_state({"venue": venue.id, "players": players, "seed": seed, "deal": None})
+        cold()
         t = time.perf_counter()
         if V.visible_sorted_setlist(venue):
             r = S.pulsar_decide(state, budget)
@@ -41,6 +50,7 @@ def run(venue: V.Venue, players: int, deals: int, budget: float, baseline: bool)
         fast.append(time.perf_counter() - t)
         verdicts.append(r["verdict"])
         if baseline:
+            cold()
             t = time.perf_counter()
             b = S.decide(state, budget, "search")
             slow.append(time.perf_counter() - t)

@@ -65,7 +65,7 @@ def decide(state: dict[str, Any], budget_s: float, method: str = "auto") -> dict
         slice_s = budget_s
         if M.supported(spec.venue, spec.players):
             # the search wins most 2-seat deals at once; at 3-4 seats CP-SAT does better
-            slice_s = min(FIRST_SLICE * budget_s, 0.4 if spec.players == 2 else 0.15)
+            slice_s = min(FIRST_SLICE * budget_s, 0.4 if spec.players == 2 else 0.25)
         slice_end = t0 + slice_s
         (run_search(slice_end) or run_cpsat(deadline) or run_search(deadline))
     if out["verdict"] == "feasible":
