@@ -34,9 +34,13 @@ def main(argv: list[str] | None = None) -> None:
         default=os.environ.get("WORKER_CLASS") == "simple",
         help="run jobs in this process (no fork per job: faster, less isolated)",
     )
+    parser.add_argument(
+        "--no-preload", action="store_true", help="skip loading solver data before work()"
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    preload()
+    if not args.no_preload:
+        preload()
     connection = redis.Redis.from_url(args.redis_url)
     cls = SimpleWorker if args.simple else Worker
     worker = cls([Queue(args.queue, connection=connection)], connection=connection)

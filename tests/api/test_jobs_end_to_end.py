@@ -91,7 +91,7 @@ def private_queue(settings, app):
         prefix=settings.prefix,
         queue=f"{settings.queue}-{uuid.uuid4().hex[:6]}",
     )
-    proc = start_worker(own)
+    proc = start_worker(own, "--no-preload")  # these jobs need no solver data
     queue = Queue(own.queue, connection=redis.Redis.from_url(own.redis_url))
     yield queue, proc
     stop_worker(proc)
