@@ -1,0 +1,205 @@
+"""Shared machinery of the leak probes: random legal play, the two probes, tallies.
+
+Every game module supplies ``scramble_hidden(state, viewer, rng)`` (a counterfactual
+state that differs only in what ``viewer`` may not see) and ``hidden_ids(state, viewer)``
+(unique string ids the viewer must never find in its view).  The probes here are
+game-agnostic so that each game's module stays about its own hidden information.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from services.core import Game
+
+State = dict[str, Any]
+Scramble = Callable[[State, "int | None", random.Random], State]
+HiddenIds = Callable[[State, "int | None"], set[str]]
+
+#: keys the API adds around a game's own view (api/games/views.py)
+ENVELOPE_KEYS = {"game", "id", "version", "status", "outcome", "seat"}
+
+
+@dataclass
+class Tally:
+    """How much the probes actually exercised (so a vacuous run fails loudly)."""
+
+    positions: int = 0
+    checks: int = 0
+    changed: int = 0
+    hidden_ids: int = 0
+    by_viewer: dict[str, int] = field(default_factory=dict)
+
+
+def ids_in(obj: Any) -> set[str]:
+    """Every string anywhere in a JSON value (keys included)."""
+    out: set[str] = set()
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            out.update(k for k in x if isinstance(k, str))
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+        elif isinstance(x, str):
+            out.add(x)
+    return out
+
+
+def reseed(state: State, rng: random.Random) -> None:
+    """Future randomness is hidden from everyone: give the state another seed."""
+    old = state["rng"]["seed"]
+    new = old
+    while new == old:
+        new = rng.randrange(1, 2**31)
+    state["rng"]["seed"] = new
+
+
+def positions(
+    game: Game,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    max_steps: int,
+    every: int = 1,
+) -> Iterator[State]:
+    """States of one random legal game (every ``every``-th step, and the last)."""
+    rng = random.Random(f"walk:{seed}")
+    state = game.new(players, options, seed)
+    for step in range(max_steps):
+        if step % every == 0:
+            yield state
+        movers = game.seats_to_act(state)
+        choices = [(s, a) for s in movers for a in game.legal_actions(state, s)]
+        if not choices:
+            break
+        seat, action = rng.choice(choices)
+        state, _ = game.apply(state, seat, action)
+    yield state
+
+
+def probe_position(
+    game: Game,
+    state: State,
+    scramble: Scramble,
+    hidden: HiddenIds | None,
+    rng: random.Random,
+    tally: Tally,
+    scrambles: int = 1,
+) -> None:
+    """Both probes for every viewer (each seat and the spectator) of one position."""
+    tally.positions += 1
+    frozen = json.dumps(state, sort_keys=True)
+    for viewer in [None, *range(game.players(state))]:
+        seen = game.view(state, viewer)
+        for _ in range(scrambles):
+            other = scramble(state, viewer, rng)
+            assert json.dumps(state, sort_keys=True) == frozen, "scramble mutated its input"
+            if _hidden_part_changed(state, other):
+                tally.changed += 1
+            tally.checks += 1
+            key = "spectator" if viewer is None else f"seat {viewer}"
+            tally.by_viewer[key] = tally.by_viewer.get(key, 0) + 1
+            assert game.view(other, viewer) == seen, _diff(seen, game.view(other, viewer), viewer)
+        if hidden is not None:
+            secret = hidden(state, viewer)
+            tally.hidden_ids += len(secret)
+            leaked = ids_in(seen) & secret
+            assert not leaked, f"viewer {viewer} sees hidden ids {sorted(leaked)}"
+
+
+def _hidden_part_changed(state: State, other: State) -> bool:
+    """True when the counterfactual differs beyond the RNG seed."""
+    a = {k: v for k, v in state.items() if k != "rng"}
+    b = {k: v for k, v in other.items() if k != "rng"}
+    return a != b
+
+
+def _diff(a: Any, b: Any, viewer: int | None, path: str = "view") -> str:
+    """The first path where two views differ, for a readable failure."""
+    if type(a) is not type(b):
+        return f"viewer {viewer}: {path} differs: {a!r} vs {b!r}"
+    if isinstance(a, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            if a.get(k, "<missing>") != b.get(k, "<missing>"):
+                return _diff(a.get(k, "<missing>"), b.get(k, "<missing>"), viewer, f"{path}.{k}")
+    if isinstance(a, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _diff(x, y, viewer, f"{path}[{i}]")
+    return f"viewer {viewer}: {path} differs: {a!r} vs {b!r}"
+
+
+def permute(pool: list[Any], rng: random.Random) -> list[Any]:
+    """A shuffled copy that differs from ``pool`` whenever that is possible."""
+    out = list(pool)
+    if len(set(map(repr, pool))) < 2:
+        return out
+    while out == pool:
+        rng.shuffle(out)
+    return out
+
+
+def check_http_view(client, bearer, store, game_name: str, players: int, options: dict) -> None:
+    """Every seat's and the spectator's HTTP view is the game's view plus the envelope."""
+    from services.registry import get_game
+
+    game = get_game(game_name)
+    r = client.post(
+        "/v1/games", json={"game": game_name, "players": players, "seed": 7, "options": options}
+    )
+    assert r.status_code == 201, r.get_json()
+    created = r.get_json()
+    gid, tokens, host = created["id"], created["seat_tokens"], created["host_token"]
+    rng = random.Random(3)
+    for _ in range(40):
+        record = store.get(gid)
+        state = record.state
+        callers: list[tuple[int | None, dict[str, str]]] = [(None, {})]
+        callers += [(seat, bearer(t)) for seat, t in enumerate(tokens)]
+        callers.append((None, bearer(host)))  # the host of a live game sees the public view
+        for seat, headers in callers:
+            got = client.get(f"/v1/games/{gid}", headers=headers).get_json()
+            want = game.view(state, seat)
+            assert got["seat"] == seat
+            assert got["version"] == record.version
+            assert got["outcome"] == game.outcome(state)
+            body = {k: v for k, v in got.items() if k not in ENVELOPE_KEYS}
+            assert body == {k: v for k, v in want.items() if k not in ENVELOPE_KEYS}
+            # an envelope key the game also sets must agree with the game
+            for k in ENVELOPE_KEYS & set(want) - {"status"}:
+                assert got[k] == want[k], k
+        movers = game.seats_to_act(state)
+        choices = [(s, a) for s in movers for a in game.legal_actions(state, s)]
+        if not choices:
+            break
+        seat, action = rng.choice(choices)
+        url = f"/v1/games/{gid}/actions"
+        r = client.post(url, json={"action": action}, headers=bearer(tokens[seat]))
+        assert r.status_code == 200, r.get_json()
+
+
+def run_probe(
+    game: Game,
+    players: int,
+    options: dict[str, Any],
+    seeds: range,
+    scramble: Scramble,
+    hidden: HiddenIds | None,
+    max_steps: int = 400,
+    every: int = 1,
+    scrambles: int = 1,
+) -> Tally:
+    """Probe every viewer at the positions of random legal games from ``seeds``."""
+    tally = Tally()
+    for seed in seeds:
+        rng = random.Random(f"scramble:{seed}")
+        for state in positions(game, players, options, seed, max_steps, every):
+            probe_position(game, state, scramble, hidden, rng, tally, scrambles)
+    assert tally.positions and tally.checks
+    return tally
