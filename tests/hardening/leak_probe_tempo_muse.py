@@ -1,0 +1,48 @@
+"""Tempo Muse's hidden information: the rival's hand, the deck order, a rival Cycle's draw.
+
+Cards are plain ints (values repeat), so there is no content probe here; the
+counterfactual re-deals every hand the viewer cannot see from the unseen pool
+(hand sizes stay public) and picks the rival's pending Cycle draw from its new hand.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from typing import Any
+
+from leak_probe_common import permute, reseed
+
+State = dict[str, Any]
+
+CONFIGS: list[tuple[int, dict[str, Any]]] = [(2, {}), (2, {"round_limit": 5})]
+
+
+def scramble_hidden(state: State, viewer: int | None, rng: random.Random) -> State:
+    other = copy.deepcopy(state)
+    reseed(other, rng)
+    unseen = [seat for seat in (0, 1) if seat != viewer]
+    pool = list(other["deck"]) + [c for seat in unseen for c in other["hands"][seat]]
+    pool = permute(pool, rng)
+    for seat in unseen:
+        size = len(other["hands"][seat])
+        other["hands"][seat], pool = sorted(pool[:size]), pool[size:]
+    other["deck"] = pool
+    pending = other["pending_cycle"]
+    if pending is not None and pending["seat"] in unseen:
+        hand = other["hands"][pending["seat"]]
+        pending["drawn"] = sorted(rng.sample(hand, len(pending["drawn"])))
+    _check_conservation(state, other)
+    return other
+
+
+def _check_conservation(a: State, b: State) -> None:
+    def cards(s: State) -> Counter:
+        return Counter(s["deck"] + s["discard"] + s["hands"][0] + s["hands"][1])
+
+    assert cards(a) == cards(b)
+    assert [len(h) for h in a["hands"]] == [len(h) for h in b["hands"]]
+    if b["pending_cycle"] is not None:
+        hand = Counter(b["hands"][b["pending_cycle"]["seat"]])
+        assert not Counter(b["pending_cycle"]["drawn"]) - hand
