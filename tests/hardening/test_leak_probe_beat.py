@@ -54,5 +54,5 @@ class _LeakyBeat(type(GAME)):
 def test_the_probe_catches_a_leaky_view(probe):
     scramble = scramble_hidden if probe == "counterfactual" else (lambda s, v, r: s)
     hidden = hidden_ids if probe == "content" else None
-    with pytest.raises(AssertionError):
+    with pytest.raises(AssertionError, match="peek" if probe == "counterfactual" else "hidden ids"):
         run_probe(_LeakyBeat(), 2, {"venue": "garage"}, range(1), scramble, hidden, max_steps=5)

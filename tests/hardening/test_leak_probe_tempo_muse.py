@@ -33,7 +33,7 @@ class _LeakyTempoMuse(type(GAME)):
 
 
 def test_the_probe_catches_a_leaky_view():
-    with pytest.raises(AssertionError):
+    with pytest.raises(AssertionError, match="top"):
         run_probe(_LeakyTempoMuse(), 2, {}, range(1), scramble_hidden, None, max_steps=5)
 
 
