@@ -26,7 +26,11 @@ CARD_ABILITIES: dict[str, tuple[str, ...]] = {
     "per_vowel": ("n",),
     "long_word": ("min", "n"),
     "on_take_roses": ("n",),
+    "two_words": (),
 }
+# abilities a card may carry with ``hand: true`` (the hand symbol): they act while the
+# card is held, used in the word or not, so they can only depend on the word itself
+HAND_ABILITIES = frozenset({"per_vowel", "long_word"})
 MAESTRO_ABILITIES: dict[str, tuple[str, ...]] = {
     "long_word": ("min", "n"),
     "per_vowel": ("n",),
@@ -91,6 +95,12 @@ def _check_letter_card(where: str, raw: Any, symbols: list[str]) -> dict[str, An
     abilities = raw.get("abilities", []) or []
     if not isinstance(abilities, list):
         _fail(where, "abilities must be a list")
+    for ab in abilities:
+        if isinstance(ab, dict) and "hand" in ab:
+            if not isinstance(ab["hand"], bool):
+                _fail(where, "hand must be true or false")
+            if ab["hand"] and ab.get("type") not in HAND_ABILITIES:
+                _fail(where, f"only {sorted(HAND_ABILITIES)} abilities can carry the hand symbol")
     return {
         "letters": letters,
         "rose": rose,
@@ -156,11 +166,15 @@ def build_content(
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
             _fail(where, "a tomato needs a name")
         cid = f"t{i + 1}"
+        passes = raw.get("passes", False)
+        if not isinstance(passes, bool):
+            _fail(where, "passes must be true or false")
         index[cid] = {
             "id": cid,
             "kind": "tomato",
             "name": raw["name"],
             "effect": _check_effect(where, raw.get("effect"), TOMATO_EFFECTS),
+            "passes": passes,
         }
         tomato_ids.append(cid)
     ghost = cards.get("ghost") or {}

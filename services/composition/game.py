@@ -12,7 +12,7 @@ from typing import Any
 
 from services.composition import wordlist
 from services.composition.content import VOWELS, card, content
-from services.composition.scoring import PAY_TYPES, score_performance
+from services.composition.scoring import PAY_TYPES, held_abilities, score_performance
 from services.core import Game, RulesError, draw_rng, new_rng_state
 
 State = dict[str, Any]
@@ -182,6 +182,7 @@ class CompositionGame(Game):
                 "last_round": False,
                 "finished": False,
                 "rex": None,
+                "held_tomatoes": [],
                 "seats": seats,
                 "history": [],
             }
@@ -203,7 +204,11 @@ class CompositionGame(Game):
             if state["seats"][seat]["status"] not in ("composing", "retry"):
                 return []
             acts: list[Action] = [{"type": "perform", "cards": []}]
-            acts.extend(self._short_words(state, seat))
+            words = self._short_words(state, seat)
+            acts.extend(words)
+            helpers = self._helpers(state, seat)
+            if helpers and words:
+                acts.append({"type": "ask_help", "helper": helpers[0], "cards": words[0]["cards"]})
             return acts
         if phase == "flip":
             return [{"type": "flip", "card": cid} for cid in self._face_up(state)]
@@ -237,7 +242,28 @@ class CompositionGame(Game):
                     "keep": "unused card ids to place in your Chorus (rest auto-filled)",
                 },
                 "usable_cards": usable_cards(state, seat),
-            }
+            },
+            {
+                "type": "perform",
+                "description": "Two words crossing at a two-word card (it counts once).",
+                "params": {
+                    "cards": "the first word",
+                    "cards2": "the second word; shares "
+                    "exactly one card, which has the two_words ability",
+                },
+            },
+            {
+                "type": "ask_help",
+                "description": "Pay a player 1 Rose to check whether cards spell a word "
+                "(private answer; the word is not committed).",
+                "params": {
+                    "helper": "another seat",
+                    "cards": "card ids in word order",
+                    "assign": "as for perform",
+                    "cards2": "optional second word",
+                },
+                "helpers": self._helpers(state, seat),
+            },
         ]
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
@@ -257,7 +283,7 @@ class CompositionGame(Game):
                 "rex_mark": self._rex_mark,
                 "stop": self._stop,
             },
-            "compose": {"perform": self._perform},
+            "compose": {"perform": self._perform, "ask_help": self._ask_help},
             "flip": {"flip": self._flip},
         }
         known = {k for h in handlers.values() for k in h}
@@ -318,6 +344,7 @@ class CompositionGame(Game):
                     "awards": list(s["awards"]),
                     "status": s["status"],
                     "performance": perf if show_perf else None,
+                    "help": list(s.get("help", [])) if own else None,
                     "committed": perf is not None,
                     "last": s["last"],
                 }
@@ -355,6 +382,7 @@ class CompositionGame(Game):
             "awards": [dict(content()["awards"][a]) for a in state["awards"]],
             "facedown": list(state["facedown"]),
             "rex": state["rex"],
+            "held_tomatoes": [dict(h) for h in state.get("held_tomatoes", [])],
             "seats": seats_view,
             "history": state["history"][-3:],
         }
@@ -390,7 +418,12 @@ class CompositionGame(Game):
             return int(_rules()["solo"]["ghost_cost"])
         if has_ability(state, seat, "ghost_free") or not state["composition"]["notes"]:
             return 0
-        return int(state["ghost_cost"])
+        cost = int(state["ghost_cost"])
+        for held in state.get("held_tomatoes", []):
+            eff = card(held["card"])["effect"]
+            if held["holder"] == seat and eff["type"] == "ghost_cost":
+                cost = max(cost, eff["n"])
+        return cost
 
     def _cresc_cost(self, state: State, seat: int) -> int:
         disc = has_ability(state, seat, "crescendo_discount")
@@ -594,6 +627,38 @@ class CompositionGame(Game):
         if all(x["status"] == "committed" for x in state["seats"]):
             self._reveal(state, events)
 
+    def _helpers(self, state: State, seat: int) -> list[int]:
+        """Seats ``seat`` may pay for spelling help (every other seat is deemed willing)."""
+        cost = _rules()["costs"]["help"]
+        if state["solo"] or state["seats"][seat]["roses"] < cost:
+            return []
+        return [i for i in range(state["players"]) if i != seat]
+
+    def _ask_help(self, state: State, seat: int, action: Action, events: list) -> None:
+        s = state["seats"][seat]
+        if s["status"] not in ("composing", "retry"):
+            raise RulesError("already_committed", "this seat has committed its Performance")
+        helper = action.get("helper")
+        if state["solo"]:
+            raise RulesError("no_helper", "no other player to ask in solo")
+        if not isinstance(helper, int) or isinstance(helper, bool) or helper == seat:
+            raise RulesError("bad_action", "helper must be another seat")
+        if not 0 <= helper < state["players"]:
+            raise RulesError("bad_seat", "no such seat")
+        cost = _rules()["costs"]["help"]
+        if s["roses"] < cost:
+            raise RulesError("not_enough_roses", f"spelling help costs {cost} Rose")
+        probe = {k: action[k] for k in ("cards", "assign", "cards2") if k in action}
+        perf = self._parse_performance(state, seat, {"type": "perform", **probe})
+        if not perf["cards"]:
+            raise RulesError("bad_action", "name the cards to check")
+        valid = all(self._valid_word(w) for w in perf["words"])
+        s["roses"] -= cost
+        state["seats"][helper]["roses"] += cost
+        s.setdefault("help", []).append({"helper": helper, "word": perf["word"], "valid": valid})
+        # the verdict and the word stay in the seat's private view, not in public events
+        events.append({"type": "spelling_help", "seat": seat, "helper": helper, "roses": cost})
+
     def _parse_performance(self, state: State, seat: int, action: Action) -> dict[str, Any]:
         s = state["seats"][seat]
         cards = action.get("cards")
@@ -610,8 +675,9 @@ class CompositionGame(Game):
             raise RulesError("bad_action", "assign must map card ids to letters")
         mud = has_ability(state, seat, "change_letter") is not None
         changed = 0
+        cards2 = action.get("cards2") or []
         for cid, letter in assign.items():
-            if cid not in cards:
+            if cid not in cards and cid not in (cards2 if isinstance(cards2, list) else []):
                 raise RulesError("bad_action", f"assign names {cid!r}, not in the word")
             if not (isinstance(letter, str) and len(letter) == 1 and "a" <= letter <= "z"):
                 raise RulesError("bad_action", "assigned letters are single lowercase letters")
@@ -632,7 +698,7 @@ class CompositionGame(Game):
         for p in set(pay):
             abil = (
                 [a for a in card(p).get("abilities", ()) if a["type"] in PAY_TYPES]
-                if (p in cards)
+                if (p in cards or (isinstance(cards2, list) and p in cards2))
                 else []
             )
             if not abil:
@@ -648,20 +714,47 @@ class CompositionGame(Game):
             raise RulesError("bad_action", "keep must be a list of card ids")
         slots = content()["maestros"][s["maestro"]]["chorus"]
         for k in keep:
-            if k in cards or k not in s["chorus"] + s["drafted"]:
+            in_words = k in cards or (isinstance(cards2, list) and k in cards2)
+            if in_words or k not in s["chorus"] + s["drafted"]:
                 raise RulesError("bad_action", f"{k!r} cannot go to the Chorus")
         if len(set(keep)) > slots:
             raise RulesError("bad_action", f"only {slots} Chorus slots")
-        letters = [assign.get(c, card(c)["letters"]) for c in cards]
+        words = ["".join(assign.get(c, card(c)["letters"]) for c in cards)]
+        used = list(cards)
+        cards2 = action.get("cards2")
+        if cards2 is not None and cards2 != []:
+            second = self._second_word(cards, cards2, usable, assign)
+            words.append("".join(assign.get(c, card(c)["letters"]) for c in cards2))
+            used += [c for c in cards2 if c != second]
+        letters = [assign.get(c, card(c)["letters"]) for c in used]
         return {
-            "cards": list(cards),
+            "cards": used,
             "letters": letters,
-            "word": "".join(letters),
+            "words": words,
+            "word": " ".join(words),
             "assign": dict(assign),
             "pay": sorted(set(pay)),
             "bonus": {str(k): v for k, v in bonus.items()},
             "keep": list(dict.fromkeys(keep)),
         }
+
+    def _second_word(
+        self, cards: list[str], cards2: Any, usable: list[str], assign: dict[str, Any]
+    ) -> str:
+        """Check a second word; return the one card it shares with the first (a two_words card)."""
+        if not isinstance(cards2, list) or not all(isinstance(c, str) for c in cards2):
+            raise RulesError("bad_action", "cards2 must be a list of card ids")
+        if len(set(cards2)) != len(cards2):
+            raise RulesError("bad_action", "a card can be used once in a word")
+        for c in cards2:
+            if c not in usable:
+                raise RulesError("card_not_in_hand", f"{c!r} is not one of your usable cards")
+        shared = [c for c in cards2 if c in cards]
+        if len(shared) != 1:
+            raise RulesError("bad_action", "the two words share exactly one card")
+        if not any(a["type"] == "two_words" for a in card(shared[0]).get("abilities", ())):
+            raise RulesError("no_two_words", "only a two-word card may join two words")
+        return shared[0]
 
     def _valid_word(self, word: str) -> bool:
         return len(word) >= _rules()["min_word_length"] and wordlist.is_word(word)
@@ -670,7 +763,7 @@ class CompositionGame(Game):
         retry = False
         for i, s in enumerate(state["seats"]):
             perf = s["performance"]
-            if not perf["cards"] or self._valid_word(perf["word"]):
+            if not perf["cards"] or all(self._valid_word(w) for w in perf["words"]):
                 continue
             if not s["retried"]:
                 s["retried"] = True
@@ -697,9 +790,10 @@ class CompositionGame(Game):
             used = [] if perf.get("failed") else perf["cards"]
             if used:
                 uses = [(card(c), letter) for c, letter in zip(used, perf["letters"])]
-                br = score_performance(
-                    uses, maestro_abilities(state, seat), perf["pay"], perf["bonus"], rules
-                )
+                held = [card(c) for c in usable_cards(state, seat) if c != "ghost"]
+                abilities = maestro_abilities(state, seat) + held_abilities(held)
+                br = score_performance(uses, abilities, perf["pay"], perf["bonus"], rules)
+                br["words"] = list(perf["words"])
             else:
                 br = None
             gained = br["total"] if br else 0
@@ -769,6 +863,7 @@ class CompositionGame(Game):
             s["last"] = results[seat]
             s["status"] = "waiting"
         state["rex"] = None
+        self._pass_tomatoes(state, events)
         cat = [has_ability(state, i, "cat_roses") for i in range(state["players"])]
         bonus = sum(c["n"] for c in cat if c)
         for slot in state["composition"]["crescendos"]:
@@ -829,7 +924,10 @@ class CompositionGame(Game):
             s["bought_ovation"] = False
             s["performance"] = None
             s["status"] = "waiting"
+            s["help"] = []
             s.pop("contested", None)
+        for held in state.get("held_tomatoes", []):
+            self._held_tomato_acts(state, held, events)
         want = rules["solo"]["notes_per_round"] if state["solo"] else state["tracker"]
         while len(comp["notes"]) < want:
             cid = self._draw_note(state, allow_tomato=True, events=events)
@@ -864,6 +962,22 @@ class CompositionGame(Game):
     def _tomato(self, state: State, cid: str, events: list) -> None:
         eff = card(cid)["effect"]
         t = eff["type"]
+        if card(cid).get("passes"):
+            # held, not discarded: starts with the Baton holder and acts on its holder
+            state["discard"].remove(cid)
+            held = {"card": cid, "holder": state["baton"], "first": state["baton"]}
+            state.setdefault("held_tomatoes", []).append(held)
+            events.append(
+                {
+                    "type": "tomato",
+                    "card": cid,
+                    "name": card(cid)["name"],
+                    "effect": eff,
+                    "holder": held["holder"],
+                }
+            )
+            self._held_tomato_acts(state, held, events)
+            return
         if t == "all_lose_roses":
             for s in state["seats"]:
                 s["roses"] = max(0, s["roses"] - eff["n"])
@@ -879,6 +993,37 @@ class CompositionGame(Game):
         elif t == "ghost_cost":
             state["ghost_cost"] = eff["n"]
         events.append({"type": "tomato", "card": cid, "name": card(cid)["name"], "effect": eff})
+
+    def _held_tomato_acts(self, state: State, held: dict[str, Any], events: list) -> None:
+        """A held Tomato's effect on its holder for this round (Fiery acts via _ghost_cost)."""
+        if card(held["card"])["effect"]["type"] != "discard_best_chorus":
+            return
+        s = state["seats"][held["holder"]]
+        if s["chorus"]:
+            best = sorted(s["chorus"], key=lambda c: (-card(c)["rose"], c))[0]
+            s["chorus"].remove(best)
+            state["discard"].append(best)
+            events.append(
+                {
+                    "type": "tomato_discard",
+                    "seat": held["holder"],
+                    "card": best,
+                    "tomato": held["card"],
+                }
+            )
+
+    def _pass_tomatoes(self, state: State, events: list) -> None:
+        """Round end: held Tomatoes pass clockwise (never into a Chorus); one lap, then out."""
+        kept = []
+        for held in state.get("held_tomatoes", []):
+            nxt = (held["holder"] + 1) % state["players"]
+            if nxt == held["first"]:
+                state["discard"].append(held["card"])
+                events.append({"type": "tomato_out", "card": held["card"]})
+                continue
+            kept.append({**held, "holder": nxt})
+            events.append({"type": "tomato_passed", "card": held["card"], "to": nxt})
+        state["held_tomatoes"] = kept
 
 
 def _badges(seat_state: dict[str, Any]) -> int:
@@ -922,7 +1067,7 @@ def _goal_met(goal: dict[str, Any], used: list[str], br: dict[str, Any]) -> bool
     if t == "uses_letter":
         return any(ch in goal["letters"] for ch in word)
     if t == "same_start_end":
-        return len(word) >= 2 and word[0] == word[-1]
+        return any(len(w) >= 2 and w[0] == w[-1] for w in br.get("words", [word]))
     if t == "min_cards":
         return len(used) >= goal["n"]
     return False

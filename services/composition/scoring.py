@@ -18,6 +18,17 @@ from services.composition.content import VOWELS
 PAY_TYPES = frozenset({"pay_double_word", "pay_roses"})
 
 
+def held_abilities(cards: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Hand-symbol abilities of every held card (used or not): they score like a Maestro's.
+
+    Each keeps ``source`` = its card id; ``score_performance`` skips them on used cards
+    so a held ability counts exactly once.
+    """
+    return [
+        {**ab, "source": c["id"]} for c in cards for ab in c.get("abilities", ()) if ab.get("hand")
+    ]
+
+
 def multiplier(doubles: int, cap: int = 3) -> int:
     """x1 with no double, x2 with one, x3 (the cap) with two or more."""
     return 1 if doubles <= 0 else min(doubles + 1, cap)
@@ -63,6 +74,8 @@ def score_performance(
         doubles = 0
         for ab in card.get("abilities", ()):
             t = ab["type"]
+            if ab.get("hand"):
+                continue  # counted once through held_abilities(), used or not
             if t == "double_self":
                 doubles += 1
             elif t == "double_word":
@@ -87,10 +100,11 @@ def score_performance(
         cards.append({"card": card["id"], "letters": letters, "rose": card["rose"], "mult": mult})
     for ab in maestro_abilities:
         t = ab["type"]
+        src = ab.get("source", "maestro")
         if t == "per_vowel" and word:
-            ability_rows.append({"source": "maestro", "type": t, "roses": ab["n"] * vowels})
+            ability_rows.append({"source": src, "type": t, "roses": ab["n"] * vowels})
         elif t == "long_word" and len(word) >= ab["min"]:
-            ability_rows.append({"source": "maestro", "type": t, "roses": ab["n"]})
+            ability_rows.append({"source": src, "type": t, "roses": ab["n"]})
     perf_mult = multiplier(word_doubles, cap)
     symbols = Counter(c["symbol"] for c, _ in uses if c.get("symbol"))
     sym_rows = []

@@ -61,6 +61,27 @@ class Hand:
     k: int = 5
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
+    def __post_init__(self) -> None:
+        # hand-symbol abilities act while the card is held, used or not: they score like
+        # Maestro abilities (the engine's held_abilities), so move them off the cards
+        held = [{**a, "source": c.id} for c in self.cards for a in c.abilities if a.get("hand")]
+        if held:
+            cards = tuple(
+                SCard(
+                    c.id,
+                    c.letters,
+                    c.rose,
+                    c.symbol,
+                    tuple(a for a in c.abilities if not a.get("hand")),
+                    c.kind,
+                )
+                for c in self.cards
+            )
+            object.__setattr__(self, "cards", cards)
+            object.__setattr__(
+                self, "maestro_abilities", tuple(self.maestro_abilities) + tuple(held)
+            )
+
     @property
     def mud(self) -> bool:
         return any(a["type"] == "change_letter" for a in self.maestro_abilities)

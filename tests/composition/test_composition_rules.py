@@ -461,8 +461,9 @@ def test_tomatoes_act_when_laid_out(tomato):
         assert st["seats"][st["baton"]]["roses"] == 3 - eff["n"]
     elif eff["type"] == "discard_best_chorus":
         assert z not in st["seats"][1]["chorus"] and z in st["discard"]
-    else:
-        assert st["ghost_cost"] == eff["n"]
+    else:  # Fiery is held by the Baton holder: the Ghost Note costs that seat more
+        assert GAME._ghost_cost(st, st["baton"]) == eff["n"]
+        assert GAME._ghost_cost(st, 1 - st["baton"]) == st["ghost_cost"] < eff["n"]
     assert len(st["composition"]["notes"]) == st["tracker"]
     assert tomato not in st["composition"]["notes"]
 
