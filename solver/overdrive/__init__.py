@@ -1,4 +1,5 @@
-"""Overdrive allocation recommender: CP-SAT over dice, face changes, spaces and a Hit buy.
+"""Overdrive allocation recommender: CP-SAT over dice, face changes, spaces, borrows, clears,
+buys and the 10-Grana actions.
 
 ``hint`` serves live games; ``validate``/``solve`` serve ``POST /v1/solver/overdrive/allocation``.
 OR-Tools is imported lazily so that ``validate`` stays cheap for the API process.
@@ -58,7 +59,8 @@ def _explain(ev: dict[str, Any]) -> str:
     parts = [f"{line['source']} ({line['value']:+.2f})" for line in ev["lines"]]
     return (
         f"Value {ev['value'] / 100:.2f} (Fans, Fame 1.00, Overdrive 0.80, Grana 0.25 a level; "
-        f"extra die 2.00; Hit bought 1.50; Grana spent -0.25 each): " + "; ".join(parts)
+        f"extra die 2.00; Hit bought 1.50; Distortion bought 0.50; Grana spent -0.25 each): "
+        + "; ".join(parts)
     )
 
 

@@ -1,13 +1,16 @@
 """Exhaustive search over the recommender's decisions: the baseline CP-SAT must equal.
 
-For every set of spaces (at most one per group, slots within the dice), every way to seat
-the dice on the slots, every choice of change targets and every Hit to buy, it finds the
-cheapest face changes (keep, the ability once, set-faces Distortions, then paid changes).
+It shares no model code with ``cpsat``: for every set of spaces (at most one per group,
+slots within the dice), every borrowed face, every distinct way to seat the dice on the
+slots and every choice of change targets, it finds the fewest face changes beyond the
+ability; then it tries every Distortion buy, every Hit buy and every mix of 10-Grana
+actions, checks the Grana at each step of the documented order, and keeps the best value.
 """
 
 from __future__ import annotations
 
-from itertools import permutations, product
+from collections import Counter
+from itertools import product
 from typing import Any
 
 from services.overdrive.content import FACES
@@ -33,11 +36,10 @@ def _subsets(insts: list[dict[str, Any]], room: int) -> list[list[int]]:
     return out
 
 
-def _paid_changes(pos: dict[str, Any], needs: list[set[str]], targeted: set[int]) -> int | None:
-    """The fewest paid face changes that give each die a face it needs (None: impossible)."""
+def _fewest_changes(pos: dict[str, Any], needs: list[set[str]], targeted: set[int]) -> int | None:
+    """Face changes beyond the ability that give each own die a face it needs."""
     dice = pos["dice"]
     ch = pos["change"]
-    n_dist = sum(c["n"] for c in pos["set_cards"])
     todo = [d for d in range(len(dice)) if d not in targeted and dice[d]["face"] not in needs[d]]
     best = None
     for use in [None, *todo]:
@@ -48,8 +50,111 @@ def _paid_changes(pos: dict[str, Any], needs: list[set[str]], targeted: set[int]
         ):
             continue
         rest = len(todo) - (use is not None)
-        paid = max(0, rest - n_dist)
-        best = paid if best is None else min(best, paid)
+        best = rest if best is None else min(best, rest)
+    return best
+
+
+def _seatings(slots: list[str], classes: dict[Any, int]) -> list[list[Any]]:
+    """Every distinct assignment of dice classes to slots (a class: its dice are alike)."""
+    out: list[list[Any]] = []
+    left = dict(classes)
+
+    def rec(i: int, acc: list[Any]) -> None:
+        if i == len(slots):
+            out.append(list(acc))
+            return
+        for cls in list(left):
+            if left[cls] == 0:
+                continue
+            kind, face = cls
+            if kind != "own" and slots[i][0] not in ("any", face):
+                continue  # a borrowed die keeps its face
+            if kind != "own" and slots[i][1]:
+                continue  # the die on Jam Session is the seat's own
+            left[cls] -= 1
+            acc.append(cls)
+            rec(i + 1, acc)
+            acc.pop()
+            left[cls] += 1
+
+    rec(0, [])
+    return out
+
+
+def _changes_and_left(
+    pos: dict[str, Any], subset: list[int], borrowed: list[tuple[str, str]]
+) -> dict[int, int]:
+    """For each count of own dice left over: the fewest changes beyond the ability."""
+    dice, insts = pos["dice"], pos["instances"]
+    n = len(dice)
+    slots = [(s, insts[j]["kind"] == "borrow") for j in subset for s in insts[j]["slots"]]
+    classes: Counter = Counter(("own", d["face"]) for d in dice)
+    classes.update(borrowed)
+    changers = [j for j in subset if insts[j]["kind"] == "change"]
+    best: dict[int, int] = {}
+    for seating in _seatings(slots, classes):
+        # own dice of one rolled face, in order, take the slots given to that class
+        next_of: dict[str, list[int]] = {}
+        for d in range(n):
+            next_of.setdefault(dice[d]["face"], []).append(d)
+        need = [set(FACES) for _ in range(n)]
+        own_used = 0
+        for (slot, _), (kind, face) in zip(slots, seating):
+            if kind != "own":
+                continue
+            d = next_of[face].pop(0)
+            own_used += 1
+            if slot != "any":
+                need[d] = {slot}
+        for targets in product(range(n), repeat=len(changers)):
+            if len(set(targets)) != len(targets):
+                continue
+            nd = [set(x) for x in need]
+            if any(not (nd[d] & set(insts[j]["faces"])) for j, d in zip(changers, targets)):
+                continue
+            for j, d in zip(changers, targets):
+                nd[d] &= set(insts[j]["faces"])
+            k = _fewest_changes(pos, nd, set(targets))
+            if k is not None:
+                left = n - own_used
+                best[left] = min(best.get(left, k), k)
+    return best
+
+
+def _tail(pos: dict[str, Any], slack: int, room: int, fired: bool, memo: dict) -> int:
+    """The best mix of 10-Grana actions (raises, extra dice) that ``slack`` Grana pays for."""
+    if (slack, room, fired) not in memo:
+        memo[slack, room, fired] = _tail_search(pos, slack, room, fired)
+    return memo[slack, room, fired]
+
+
+def _tail_search(pos: dict[str, Any], slack: int, room: int, fired: bool) -> int:
+    cost = pos["tail_cost"]
+    res_v = values.value_of(pos["resource_delta"])
+    die_v = values.EXTRA_DIE + res_v - values.GRANA_SPENT * cost["extra_die"]
+    once_v = values.value_of(pos["once"]) if pos["once"] else 0
+    attrs = list(pos["raises"])
+    best = 0
+    units = slack // cost["raise"] if cost["raise"] else 0
+    for counts in product(range(units + 1), repeat=len(attrs)):
+        spent = cost["raise"] * sum(counts)
+        if spent > slack:
+            continue
+        v = sum(
+            k * (values.value_of(pos["raises"][a]) - values.GRANA_SPENT * cost["raise"])
+            for a, k in zip(attrs, counts)
+        )
+        if (
+            not fired
+            and once_v
+            and any(
+                k and pos["raises"][a].get(pos["once_when"], 0) > 0 for a, k in zip(attrs, counts)
+            )
+        ):
+            v += once_v
+        for nd in range(room + 1):
+            if spent + cost["extra_die"] * nd <= slack:
+                best = max(best, v + nd * die_v)
     return best
 
 
@@ -57,52 +162,75 @@ def best_value(pos: dict[str, Any]) -> int:
     """The highest value any legal plan in the recommender's vocabulary reaches."""
     dice, insts = pos["dice"], pos["instances"]
     n = len(dice)
-    res_v = values.value_of(pos["resource_delta"])
-    once_v = values.value_of(pos["once"]) if pos["once"] else 0
+    res = pos["resource_delta"]
+    res_v, res_g = values.value_of(res), res.get("grana", 0)
     when = pos["once_when"]
-    const = sum(values.value_of(c["delta"]) for c in pos["gain_cards"])
+    once_v = values.value_of(pos["once"]) if pos["once"] else 0
+    cards_v = sum(values.value_of(c["delta"]) for c in pos["gain_cards"])
+    cards_g = sum(c["delta"].get("grana", 0) for c in pos["gain_cards"])
     cards_fire = bool(once_v) and any(c["delta"].get(when, 0) > 0 for c in pos["gain_cards"])
+    hand_dist = sum(c["n"] for c in pos["set_cards"])
+    n_clear = len(pos["clear_cards"]) + (pos["clear_level"] is not None)
+    ab_faces = [None, *pos["borrow_faces"]] if pos["borrow_level"] else [None]
+    room_b = n + 2
     best = None
-    for subset in _subsets(insts, n):
-        slot_list = [(j, s) for j in subset for s in insts[j]["slots"]]
-        k = len(slot_list)
-        base = const + res_v * (n - k)
-        fixed_cost = 0
-        for j in subset:
-            if insts[j]["kind"] == "extra_die":
-                base += values.EXTRA_DIE + res_v
-                fixed_cost += insts[j]["cost"]
-            else:
-                base += values.value_of(insts[j]["delta"])
-        if once_v and (cards_fire or any(insts[j]["delta"].get(when, 0) > 0 for j in subset)):
-            base += once_v
-        changers = [j for j in subset if insts[j]["kind"] == "change"]
-        fewest = None
-        for seat_of in permutations(range(n), k):
-            slot_need = [set(FACES) for _ in range(n)]
-            for (_, s), d in zip(slot_list, seat_of):
-                if s != "any":
-                    slot_need[d] = {s}
-            for targets in product(range(n), repeat=len(changers)):
-                if len(set(targets)) != len(targets):
-                    continue
-                needs = [set(x) for x in slot_need]
-                ok = True
-                for j, d in zip(changers, targets):
-                    needs[d] &= set(insts[j]["faces"])
-                    ok = ok and bool(needs[d])
-                if not ok:
-                    continue
-                paid = _paid_changes(pos, needs, set(targets))
-                if paid is not None and (fewest is None or paid < fewest):
-                    fewest = paid
-        if fewest is None:
+    memo: dict = {}
+    for subset in _subsets(insts, room_b):
+        chosen = [insts[j] for j in subset]
+        need_clear = {i["clear"] for i in chosen if i.get("clear")}
+        opp = sum(i["kind"] == "clear_source" for i in chosen)
+        if not opp <= len(need_clear) <= opp + n_clear:
             continue
-        for buy in [None, *pos["buyable"]]:
-            spend = fixed_cost + SET_FACE_COST * fewest + (buy["cost"] if buy else 0)
-            if spend > pos["grana"]:
-                continue
-            v = base - values.GRANA_SPENT * spend + (values.HIT_BOUGHT if buy else 0)
-            best = v if best is None else max(best, v)
+        nm = [i for i in chosen if i["kind"] == "extra_die"]
+        if len(nm) > pos["die_room"]:
+            continue
+        jam = any(i["kind"] == "borrow" for i in chosen)
+        base = cards_v
+        fired = cards_fire
+        board_g = 0
+        for i in chosen:
+            if i["kind"] == "extra_die":
+                base += values.EXTRA_DIE + res_v
+            else:
+                base += values.value_of(i["delta"])
+                board_g += i["delta"].get("grana", 0)
+                fired = fired or (bool(once_v) and i["delta"].get(when, 0) > 0)
+        nm_cost = sum(i["cost"] for i in nm)
+        room = pos["die_room"] - len(nm)
+        for ab in ab_faces:
+            for js in pos["borrow_faces"] if jam else [None]:
+                borrowed = [("ab", ab)] if ab else []
+                borrowed += [("js", js)] if js else []
+                if sum(len(i["slots"]) for i in chosen) > n + len(borrowed):
+                    continue
+                options = _changes_and_left(pos, subset, borrowed)
+                for left, rest in options.items():
+                    for dist in [None, *pos["dist_market"]]:
+                        nd = hand_dist + (dist["n"] if dist else 0)
+                        paid = max(0, rest - nd)
+                        first = pos["grana"] + cards_g + res_g * left
+                        d_set = dist["cost"] if dist and dist["use"] == "set" else 0
+                        d_other = dist["cost"] if dist and dist["use"] != "set" else 0
+                        pay = SET_FACE_COST * paid
+                        if pay + d_set > first:
+                            continue
+                        if pay + d_set + nm_cost + d_other > first + board_g:
+                            continue
+                        v0 = base + res_v * left
+                        f0 = fired
+                        income = first + board_g
+                        if dist:
+                            v0 += values.DIST_BOUGHT + values.value_of(dist["delta"])
+                            income += dist["delta"].get("grana", 0)
+                            f0 = f0 or (bool(once_v) and dist["delta"].get(when, 0) > 0)
+                        for buy in [None, *pos["buyable"]]:
+                            spend = pay + d_set + d_other + nm_cost + (buy["cost"] if buy else 0)
+                            if spend > income:
+                                continue
+                            v = v0 + (values.HIT_BOUGHT if buy else 0)
+                            v -= values.GRANA_SPENT * spend
+                            tail_fire = _tail(pos, income - spend, room, f0, memo)
+                            v += tail_fire + (once_v if f0 else 0)
+                            best = v if best is None else max(best, v)
     assert best is not None  # the empty plan is always possible
     return best

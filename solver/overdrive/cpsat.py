@@ -32,12 +32,16 @@ def _sources(pos: dict[str, Any], o: str, f: str) -> list[str]:
     return out
 
 
+def _grana(delta: dict[str, int]) -> int:
+    return delta.get("grana", 0)
+
+
 def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     """The plan that maximises the documented value, and the solver's status."""
     m = cp_model.CpModel()
     insts = pos["instances"]
+    n_dice = len(pos["dice"])
     orig = Counter(d["face"] for d in pos["dice"])
-    n_dist = sum(c["n"] for c in pos["set_cards"])
     c: dict[tuple[str, str, str], Any] = {}
     for o in orig:
         for f in FACES:
@@ -48,7 +52,11 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     for (_, _, src), v in c.items():
         by_src.setdefault(src, []).append(v)
     m.add(sum(by_src.get("ability", [])) <= 1)
-    m.add(sum(by_src.get("dist", [])) <= n_dist)
+    market = pos["dist_market"]
+    bd = [m.new_bool_var(f"d{k}") for k in range(len(market))]
+    m.add(sum(bd) <= 1)
+    n_dist = sum(card["n"] for card in pos["set_cards"])
+    m.add(sum(by_src.get("dist", [])) <= n_dist + sum(it["n"] * v for it, v in zip(market, bd)))
     final = {f: sum(v for (_, ff, _), v in c.items() if ff == f) for f in FACES}
     u = [m.new_bool_var(f"u{j}") for j in range(len(insts))]
     take: dict[tuple[int, str], Any] = {}
@@ -67,32 +75,88 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
         if len(js) > 1:
             m.add(sum(u[j] for j in js) <= 1)
     placed = {f: sum(v for (_, ff), v in take.items() if ff == f) for f in FACES}
+    # Borrowed dice (Jam Session, a borrow ability): a fixed face, lost when unused.
+    jam = [j for j, i in enumerate(insts) if i["kind"] == "borrow"]
+    faces = pos["borrow_faces"]
+    b_ab = {f: m.new_bool_var(f"ba_{f}") for f in faces} if pos["borrow_level"] else {}
+    b_js = {f: m.new_bool_var(f"bj_{f}") for f in faces} if jam else {}
+    m.add(sum(b_ab.values()) <= 1)
+    m.add(sum(b_js.values()) == sum(u[j] for j in jam))
+    used_b = {}
     for f in FACES:
-        m.add(placed[f] <= final[f])
+        avail = [v for d in (b_ab, b_js) for ff, v in d.items() if ff == f]
+        used_b[f] = m.new_int_var(0, len(avail), f"ub_{f}")
+        m.add(used_b[f] <= sum(avail))
+        m.add(used_b[f] <= placed[f])
+        m.add(placed[f] - used_b[f] <= final[f])
+    # the die on Jam Session is one of the seat's own
+    m.add(placed["skull"] - used_b["skull"] >= sum(u[j] for j in jam))
+    own_placed = sum(placed.values()) - sum(used_b.values())
+    leftover = n_dice - own_placed
     change_keys = sorted({i["key"] for i in insts if i["kind"] == "change"})
     for key in change_keys:
         m.add(
             sum(by_src.get("target:" + key, []))
             == sum(u[j] for j, i in enumerate(insts) if i["key"] == key)
         )
+    # Clears: each occupied space used is freed by exactly one clear source.
+    cleared = []
+    for key in sorted({i["clear"] for i in insts if i.get("clear")}):
+        x = m.new_bool_var(f"x_{key}")
+        users = [u[j] for j, i in enumerate(insts) if i.get("clear") == key]
+        for v in users:
+            m.add(v <= x)
+        m.add(x <= sum(users))
+        cleared.append((key, x))
+    opp = [u[j] for j, i in enumerate(insts) if i["kind"] == "clear_source"]
+    cards_used = m.new_int_var(0, len(pos["clear_cards"]), "clear_cards")
+    ab_clear = m.new_bool_var("clear_ability")
+    if pos["clear_level"] is None:
+        m.add(ab_clear == 0)
+    m.add(sum(x for _, x in cleared) == sum(opp) + cards_used + ab_clear)
     buys = [m.new_bool_var(f"b{h}") for h in range(len(pos["buyable"]))]
     m.add(sum(buys) <= 1)
-    spend = (
-        SET_FACE_COST * sum(by_src.get("pay", []))
-        + sum(inst.get("cost", 0) * u[j] for j, inst in enumerate(insts))
-        + sum(b["cost"] * v for b, v in zip(pos["buyable"], buys))
+    tc = pos["tail_cost"]
+    cap = pos["grana"] + sum(max(0, _grana(cd["delta"])) for cd in pos["gain_cards"])
+    cap += _grana(pos["resource_delta"]) * n_dice
+    cap += sum(max(0, _grana(i["delta"])) for i in insts)
+    cap += max([_grana(it["delta"]) for it in market] + [0])
+    raises = {a: m.new_int_var(0, cap // tc["raise"], f"r_{a}") for a in pos["raises"]}
+    new_dice = m.new_int_var(0, max(0, pos["die_room"]), "buy_die")
+    nm = [u[j] for j, i in enumerate(insts) if i["kind"] == "extra_die"]
+    m.add(sum(nm) + new_dice <= max(0, pos["die_room"]))
+    # Grana: the plan's order decides what income may pay for what (see the doc).
+    pay = SET_FACE_COST * sum(by_src.get("pay", []))
+    d_set = sum(it["cost"] * v for it, v in zip(market, bd) if it["use"] == "set")
+    d_other = sum(it["cost"] * v for it, v in zip(market, bd) if it["use"] != "set")
+    nm_cost = sum(inst.get("cost", 0) * u[j] for j, inst in enumerate(insts))
+    tail = (
+        sum(b["cost"] * v for b, v in zip(pos["buyable"], buys))
+        + tc["raise"] * sum(raises.values())
+        + tc["extra_die"] * new_dice
     )
-    m.add(spend <= pos["grana"])
+    spend = pay + d_set + d_other + nm_cost + tail
+    first = pos["grana"] + sum(_grana(cd["delta"]) for cd in pos["gain_cards"])
+    first += _grana(pos["resource_delta"]) * leftover
+    board_in = sum(_grana(i["delta"]) * u[j] for j, i in enumerate(insts))
+    card_in = sum(_grana(it["delta"]) * v for it, v in zip(market, bd))
+    m.add(pay + d_set <= first)
+    m.add(pay + d_set + nm_cost + d_other <= first + board_in)
+    m.add(spend <= first + board_in + card_in)
     res_v = values.value_of(pos["resource_delta"])
-    n_dice = len(pos["dice"])
     objective = []
     for j, inst in enumerate(insts):
         val = values.value_of(inst["delta"])
         if inst["kind"] == "extra_die":
             val = values.EXTRA_DIE + res_v
         objective.append(val * u[j])
-    objective.append(res_v * (n_dice - sum(placed.values())))
+    objective.append(res_v * leftover)
     objective += [values.HIT_BOUGHT * b for b in buys]
+    objective += [
+        (values.DIST_BOUGHT + values.value_of(it["delta"])) * v for it, v in zip(market, bd)
+    ]
+    objective += [values.value_of(pos["raises"][a]) * v for a, v in raises.items()]
+    objective.append((values.EXTRA_DIE + res_v) * new_dice)
     objective.append(-values.GRANA_SPENT * spend)
     const = sum(values.value_of(card["delta"]) for card in pos["gain_cards"])
     once_v = values.value_of(pos["once"]) if pos["once"] else 0
@@ -102,7 +166,10 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
             const += once_v
         else:
             z = m.new_bool_var("once")
-            m.add(z <= sum(u[j] for j, i in enumerate(insts) if i["delta"].get(when, 0) > 0))
+            fire = [u[j] for j, i in enumerate(insts) if i["delta"].get(when, 0) > 0]
+            fire += [v for it, v in zip(market, bd) if it["delta"].get(when, 0) > 0]
+            fire += [v for a, v in raises.items() if pos["raises"][a].get(when, 0) > 0]
+            m.add(z <= sum(fire))
             objective.append(once_v * z)
     m.maximize(sum(objective) + const)
     solver = cp_model.CpSolver()
@@ -118,42 +185,87 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     status = solver.solve(m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise RuntimeError(f"CP-SAT found no plan: {solver.status_name(status)}")
-    return _decode(pos, solver, c, u, take, buys, status)
+    got = {
+        "c": c, "u": u, "take": take, "buys": buys, "bd": bd, "b_ab": b_ab, "b_js": b_js,
+        "used_b": used_b, "cleared": cleared, "cards_used": cards_used, "ab_clear": ab_clear,
+        "raises": raises, "new_dice": new_dice,
+    }  # fmt: skip
+    return _decode(pos, solver, got, status)
 
 
-def _decode(pos, solver, c, u, take, buys, status) -> dict[str, Any]:  # noqa: ANN001
-    """Give the counted plan concrete dice."""
+def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) -> dict[str, Any]:
+    """Give the counted plan concrete dice (changed dice are placed first, so the leftovers
+    are dice nobody changes), borrowed dice their future indices, clears their sources."""
     insts = pos["instances"]
+    val = solver.value
     pending: dict[str, list[int]] = {}
     for d in pos["dice"]:
         pending.setdefault(d["face"], []).append(d["index"])
     plan: dict[str, Any] = {"changes": [], "placements": [], "leftover": [], "buy": None}
-    pool: dict[str, list[int]] = {f: [] for f in FACES}
+    changed: dict[str, list[int]] = {f: [] for f in FACES}
+    kept: dict[str, list[int]] = {f: [] for f in FACES}
     targets: dict[str, list[tuple[int, str]]] = {}
-    for (o, f, src), var in sorted(c.items()):
-        for _ in range(solver.value(var)):
+    for (o, f, src), var in sorted(got["c"].items()):
+        for _ in range(val(var)):
             die = pending[o].pop(0)
-            pool[f].append(die)
+            (kept if src == "keep" else changed)[f].append(die)
             if src.startswith("target:"):
                 targets.setdefault(src[7:], []).append((die, f))
             elif src != "keep":
                 plan["changes"].append({"die": die, "face": f, "source": src})
-    for j, inst in enumerate(insts):
-        if not solver.value(u[j]):
+    pool = {f: changed[f] + kept[f] for f in FACES}
+    nxt = pos["next_index"]
+    borrowed: dict[str, list[int]] = {f: [] for f in FACES}
+    plan["borrow_ability"] = plan["borrow_jam"] = None
+    for f, v in got["b_ab"].items():
+        if val(v):
+            plan["borrow_ability"] = {"face": f, "die": nxt}
+            borrowed[f].append(nxt)
+            nxt += 1
+    for f, v in got["b_js"].items():
+        if val(v):
+            plan["borrow_jam"] = {"face": f, "die": nxt}
+            borrowed[f].append(nxt)
+    use_b = {f: val(v) for f, v in got["used_b"].items()}
+    order = sorted(range(len(insts)), key=lambda j: insts[j]["kind"] != "borrow")
+    for j in order:
+        inst = insts[j]
+        if not val(got["u"][j]):
             continue
         dice = []
         for f in FACES:
-            if (j, f) in take:
-                for _ in range(solver.value(take[j, f])):
+            for _ in range(val(got["take"][j, f]) if (j, f) in got["take"] else 0):
+                if inst["kind"] != "borrow" and use_b[f] > 0:
+                    use_b[f] -= 1
+                    dice.append(borrowed[f].pop(0))
+                else:
                     dice.append(pool[f].pop(0))
         pl: dict[str, Any] = {"instance": j, "dice": sorted(dice)}
         if inst["kind"] == "change":
             pl["target"], pl["target_face"] = targets[inst["key"]].pop(0)
         plan["placements"].append(pl)
-    plan["leftover"] = sorted(d for f in FACES for d in pool[f])
-    for h, b in enumerate(buys):
-        if solver.value(b):
+    plan["placements"].sort(key=lambda p: p["instance"])
+    left = sorted(d for f in FACES for d in pool[f])
+    # a free change (Distortion, ability) to a die that stays over is pointless: drop it
+    plan["changes"] = [
+        ch
+        for ch in plan["changes"]
+        if not (ch["die"] in left and ch["source"] in ("dist", "ability"))
+    ]
+    plan["leftover"] = left
+    keys = [key for key, x in got["cleared"] if val(x)]
+    sources = ["opportunity"] * sum(
+        val(got["u"][j]) for j, i in enumerate(insts) if i["kind"] == "clear_source"
+    )
+    sources += [("card", card) for card in pos["clear_cards"][: val(got["cards_used"])]]
+    sources += ["ability"] * val(got["ab_clear"])
+    plan["clears"] = [{"space": k, "by": src} for k, src in zip(keys, sources)]
+    for h, b in enumerate(got["buys"]):
+        if val(b):
             plan["buy"] = h
+    plan["dist_buy"] = next((k for k, v in enumerate(got["bd"]) if val(v)), None)
+    plan["raises"] = {a: val(v) for a, v in got["raises"].items() if val(v)}
+    plan["new_dice"] = val(got["new_dice"])
     plan["objective"] = round(solver.objective_value)
     plan["status"] = solver.status_name(status)
     return plan

@@ -15,6 +15,7 @@ def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
     gains: Counter = Counter()
     lines: list[dict[str, Any]] = []
     fires = False
+    res = pos["resource_delta"]
 
     def add(what: str, delta: dict[str, int], extra: int = 0) -> None:
         nonlocal fires
@@ -30,42 +31,49 @@ def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
 
     for card in pos["gain_cards"]:
         add(f"distortion #{card['card']}", card["delta"])
-    spent = 0
-    for ch in plan["changes"]:
-        if ch["source"] == "pay":
-            spent += SET_FACE_COST
+    spent = SET_FACE_COST * sum(ch["source"] == "pay" for ch in plan["changes"])
+    clear_by = {c["space"]: c["by"] for c in plan.get("clears", [])}
     for pl in plan["placements"]:
         inst = pos["instances"][pl["instance"]]
         if inst["kind"] == "extra_die":
             spent += inst["cost"]
-            add(
-                "new_member (extra die, it goes to Resources)",
-                pos["resource_delta"],
-                values.EXTRA_DIE,
-            )
+            add("new_member (extra die, it goes to Resources)", res, values.EXTRA_DIE)
         elif inst["kind"] == "change":
-            lines.append(
-                {
-                    "source": f"{inst['key']} (changes die {pl['target']} to {pl['target_face']})",
-                    "gains": {},
-                    "value": 0.0,
-                }
+            add(f"{inst['key']} (changes die {pl['target']} to {pl['target_face']})", {})
+        elif inst["kind"] == "borrow":
+            face = plan["borrow_jam"]["face"]
+            add(
+                f"jam_session (borrows an opponent's {face} as die {plan['borrow_jam']['die']})", {}
             )
+        elif inst["kind"] == "clear_source":
+            add("opportunity (clears a space, below)", {})
         else:
             label = inst["key"] + (f" ({inst['track']})" if "track" in inst else "")
+            if inst.get("clear"):
+                label += f" (after clearing it: {_clear_label(clear_by[inst['clear']])})"
             add(label, inst["delta"])
+    if plan.get("borrow_ability"):
+        b = plan["borrow_ability"]
+        add(f"borrow ability (an opponent's {b['face']} as die {b['die']})", {})
     for d in plan["leftover"]:
-        add(f"resources (die {d})", pos["resource_delta"])
+        add(f"resources (die {d})", res)
     if plan["buy"] is not None:
         buy = pos["buyable"][plan["buy"]]
         spent += buy["cost"]
-        lines.append(
-            {
-                "source": f"buy Hit {buy['card']} (1 VP and a symbol at the end)",
-                "gains": {},
-                "value": values.HIT_BOUGHT / values.SCALE,
-            }
-        )
+        add(f"buy Hit {buy['card']} (1 VP and a symbol at the end)", {}, values.HIT_BOUGHT)
+    if plan.get("dist_buy") is not None:
+        item = pos["dist_market"][plan["dist_buy"]]
+        spent += item["cost"]
+        use = {"gain": "played now", "set": "its face changes used now", "keep": "kept"}
+        add(f"buy Distortion #{item['card']} ({use[item['use']]}; a symbol at the end)",
+            item["delta"], values.DIST_BOUGHT)  # fmt: skip
+    for attr, k in plan.get("raises", {}).items():
+        spent += pos["tail_cost"]["raise"] * k
+        for _ in range(k):
+            add(f"raise {attr} (10 Grana)", pos["raises"][attr])
+    for _ in range(plan.get("new_dice", 0)):
+        spent += pos["tail_cost"]["extra_die"]
+        add("extra die (10 Grana; it goes to Resources)", res, values.EXTRA_DIE)
     if fires and pos["once"]:
         add("band ability (once per turn)", pos["once"])
     if spent:
@@ -82,16 +90,34 @@ def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
     return {"gains": dict(gains), "spent": spent, "net": net, "value": value, "lines": lines}
 
 
+def _clear_label(by: Any) -> str:
+    if isinstance(by, (list, tuple)):
+        return f"Distortion #{by[1]}"
+    return "Opportunity" if by == "opportunity" else "the clear ability"
+
+
 def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]]:
-    """The engine actions that carry out a plan, in an order that keeps every step legal."""
+    """The engine actions that carry out a plan, in the documented order that keeps every
+    step legal and funded: Distortion gains and leftover dice on Resources, face changes,
+    borrows, clears, placements (New Member last), then the buys and 10-Grana actions."""
+    insts = pos["instances"]
     acts: list[dict[str, Any]] = []
     for card in pos["gain_cards"]:
         acts.append({"type": "play_distortion", "card": card["card"]})
+    targeted = {pl["target"] for pl in plan["placements"] if "target" in pl}
+    for d in plan["leftover"]:
+        if d not in targeted:
+            acts.append({"type": "place", "space": "resources", "dice": [d]})
+    item = pos["dist_market"][plan["dist_buy"]] if plan.get("dist_buy") is not None else None
+    set_cards = list(pos["set_cards"])
+    if item is not None and item["use"] == "set":
+        acts.append({"type": "buy_distortion", "card": item["card"]})
+        set_cards.append({"card": item["card"], "n": item["n"]})
     by_source: dict[str, list[dict[str, Any]]] = {}
     for ch in plan["changes"]:
         by_source.setdefault(ch["source"], []).append(ch)
     queue = list(by_source.get("dist", []))
-    for card in pos["set_cards"]:
+    for card in set_cards:
         take, queue = queue[: card["n"]], queue[card["n"] :]
         if take:
             acts.append(
@@ -106,11 +132,13 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
         acts.append({"type": "ability", "level": pos["change"]["level"], "die": ch["die"]})
     for ch in by_source.get("pay", []):
         acts.append({"type": "set_face", "die": ch["die"], "face": ch["face"]})
-    ordered = sorted(
-        plan["placements"], key=lambda p: pos["instances"][p["instance"]]["kind"] != "change"
-    )
-    for pl in ordered:
-        inst = pos["instances"][pl["instance"]]
+    if plan.get("borrow_ability"):
+        face = plan["borrow_ability"]["face"]
+        lend = {"seat": pos["lender"][face], "face": face}
+        acts.append({"type": "ability", "level": pos["borrow_level"], "borrow": lend})
+
+    def placement(pl: dict[str, Any]) -> dict[str, Any]:
+        inst = insts[pl["instance"]]
         act: dict[str, Any] = {"type": "place", "space": inst["key"], "dice": pl["dice"]}
         if "mode" in inst:
             act["mode"] = inst["mode"]
@@ -120,9 +148,36 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
             act["die"], act["face"] = pl["target"], pl["target_face"]
         if inst["key"] == "intimidation":
             act["target"] = pos["intimidate_target"]
-        acts.append(act)
+        if inst["kind"] == "borrow":
+            face = plan["borrow_jam"]["face"]
+            act["borrow"] = {"seat": pos["lender"][face], "face": face}
+        return act
+
+    rank = {"borrow": 0, "clear_source": 1, "change": 2, "gain": 3, "extra_die": 4}
+    ordered = sorted(plan["placements"], key=lambda p: rank[insts[p["instance"]]["kind"]])
+    for pl in [p for p in ordered if insts[p["instance"]]["kind"] == "borrow"]:
+        acts.append(placement(pl))
+    opp = [p for p in ordered if insts[p["instance"]]["kind"] == "clear_source"]
+    for clear in plan.get("clears", []):
+        by, key = clear["by"], clear["space"]
+        if by == "opportunity":
+            acts.append({**placement(opp.pop(0)), "target": key})
+        elif by == "ability":
+            acts.append({"type": "ability", "level": pos["clear_level"], "target": key})
+        else:
+            acts.append({"type": "play_distortion", "card": by[1], "target": key})
+    for pl in ordered:
+        if insts[pl["instance"]]["kind"] not in ("borrow", "clear_source"):
+            acts.append(placement(pl))
+    if item is not None and item["use"] != "set":
+        acts.append({"type": "buy_distortion", "card": item["card"]})
+        if item["use"] == "gain":
+            acts.append({"type": "play_distortion", "card": item["card"]})
     if plan["buy"] is not None:
         buy = pos["buyable"][plan["buy"]]
         acts.append({"type": "buy_hit", "card": buy["card"], "cancel": buy["cancel"]})
+    for attr, k in plan.get("raises", {}).items():
+        acts += [{"type": "raise", "attr": attr}] * k
+    acts += [{"type": "buy_die"}] * plan.get("new_dice", 0)
     acts.append({"type": "end_turn"})
     return acts

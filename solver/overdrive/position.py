@@ -4,8 +4,11 @@ The recommender plans with: the seat's unplaced dice; free board spaces with a f
 (Appearance, Interview, Rehearsal, Acoustic, Intimidation, a band's exclusive space), the
 face-changing spaces (Improvisation, New Riff), New Member and every free Hit (each mode);
 face changes bought for 5 Grana, the once-per-turn change-face ability, set-faces Distortions;
-Distortions that simply give levels (played at once); buying one Hit.  Leftover dice go to
-Resources.  Jam Session, Opportunity, clearing and rerolls are left to the player.
+Distortions that simply give levels (played at once); buying one Hit and one Distortion; the
+10-Grana raises and extra dice; Jam Session and a borrow ability (a die of a face some
+opponent shows on the board); clearing occupied spaces to use them (Opportunity, clear
+Distortions in hand, a clear ability).  Leftover dice go to Resources.  Rerolls are left to
+the player (random outcomes; see the doc).
 """
 
 from __future__ import annotations
@@ -22,72 +25,80 @@ from solver.overdrive.values import Deltas
 PLAIN_SPACES = ("appearance", "interview", "rehearsal", "intimidation")
 
 
+NO_CLEAR = ("resources", "jam_session", "opportunity")
+
+
 def _instances(state: dict[str, Any], seat: int, deltas: Deltas) -> list[dict[str, Any]]:
+    """Every way to use a space this turn; ``clear`` names the space a clear must free first."""
     out: list[dict[str, Any]] = []
+    clearable = set(board.clear_targets(state, seat)) - set(NO_CLEAR)
+    borrowable = board.borrow_options(state, seat)
     for key in board.space_keys(state, seat):
-        if not board.is_free(state, key):
+        cap = board.capacity(key)
+        free = cap - len(state["occupied"].get(key, []))
+        if cap == 0 or (free <= 0 and key not in clearable):
             continue
-        free = board.capacity(key) - len(state["occupied"].get(key, []))
+        clear = key if free <= 0 else None
+        base = {"key": key, "group": key, "gain": {}}
+        if clear:
+            base["clear"] = clear
         if key.startswith("hit:"):
             hit = content()["hit_by_id"][key[4:]]
             for mode in range(len(hit["modes"])):
                 slots, eff = board.slots_and_effect(state, seat, key, mode)
                 out.append(
-                    {
-                        "key": key,
-                        "group": key,
-                        "mode": mode,
-                        "slots": slots,
-                        "kind": "gain",
-                        "gain": eff["gain"],
-                    }
+                    {**base, "mode": mode, "slots": slots, "kind": "gain", "gain": eff["gain"]}
                 )
             continue
         slots, eff = board.slots_and_effect(state, seat, key)
         if key.startswith("exclusive:") or key in PLAIN_SPACES:
-            out.append(
-                {"key": key, "group": key, "slots": slots, "kind": "gain", "gain": eff["gain"]}
-            )
+            out.append({**base, "slots": slots, "kind": "gain", "gain": eff["gain"]})
         elif key == "acoustic":
             for track in eff["tracks"]:
                 out.append(
-                    {
-                        "key": key,
-                        "group": key,
-                        "slots": slots,
-                        "kind": "gain",
-                        "gain": {track: eff["amount"]},
-                        "track": track,
-                    }
-                )
+                    {**base, "slots": slots, "kind": "gain", "gain": {track: eff["amount"]},
+                     "track": track}
+                )  # fmt: skip
         elif key in ("improvisation", "new_riff"):
-            for i in range(free):
-                out.append(
-                    {
-                        "key": key,
-                        "group": f"{key}#{i}",
-                        "slots": slots,
-                        "kind": "change",
-                        "faces": eff["faces"],
-                        "gain": {},
-                    }
-                )
+            for i in range(cap):
+                inst = {**base, "group": f"{key}#{i}", "slots": slots, "kind": "change",
+                        "faces": eff["faces"]}  # fmt: skip
+                inst.pop("clear", None)
+                if i >= free:
+                    if key not in clearable:
+                        continue
+                    inst["clear"] = key
+                out.append(inst)
+        elif key == "jam_session" and borrowable:
+            out.append({**base, "slots": slots, "kind": "borrow"})
+        elif key == "opportunity":
+            out.append({**base, "slots": slots, "kind": "clear_source"})
         elif key == "new_member":
             rec = state["seats"][seat]
             cost = content()["space_by_id"][key].get("grana_cost", 0)
             if rec["extra_dice"] < content()["max_extra_dice"]:
-                out.append(
-                    {
-                        "key": key,
-                        "group": key,
-                        "slots": slots,
-                        "kind": "extra_die",
-                        "gain": {},
-                        "cost": cost,
-                    }
-                )
+                out.append({**base, "slots": slots, "kind": "extra_die", "cost": cost})
     for inst in out:
         inst["delta"] = deltas.event(inst["gain"]) if inst["gain"] else {}
+    return out
+
+
+def _distortion_market(state: dict[str, Any], seat: int, deltas: Deltas) -> list[dict[str, Any]]:
+    """Distortions the seat may buy now: gain cards are played at once, set-faces cards serve
+    this turn's face changes, any other card is kept (it still adds its symbol)."""
+    rec = state["seats"][seat]
+    cost = cards.distortion_cost(state)
+    if rec.get("dist_bought_round") == state["round"] or cost == 0:
+        return []
+    out = []
+    for card in state["dist_market"]:
+        eff = content()["distortion_by_no"][card]["effect"]
+        item: dict[str, Any] = {"card": card, "cost": cost, "use": "keep", "delta": {}, "n": 0}
+        if eff["kind"] == "gain":
+            item.update(use="gain", delta=deltas.event(eff["gain"]))
+        elif eff["kind"] == "set_faces":
+            item.update(use="set", n=eff["n"])
+        out.append(item)
     return out
 
 
@@ -97,17 +108,26 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
         raise RulesError("not_allocating", "the seat is not allocating now")
     rec = state["seats"][seat]
     deltas = Deltas(rec)
+    costs = content()["grana_actions"]
     dice = [
         {"index": i, "face": d["face"]}
         for i, d in enumerate(rec["dice"])
         if d["placed"] is None and not d.get("borrowed")
     ]
-    change = None
+    change, borrow_level, clear_level = None, None, None
     for level, ab in actors.abilities(state, seat):
-        if ab["kind"] == "change_face" and not rec["turn"]["used"].get(level):
+        if rec["turn"]["used"].get(level):
+            continue
+        if ab["kind"] == "change_face" and change is None:
             change = {"level": level, "from": ab["from"], "to": ab["to"]}
-            break
-    gain_cards, set_cards = [], []
+        elif ab["kind"] == "borrow" and borrow_level is None:
+            borrow_level = level
+        elif ab["kind"] == "clear_space" and clear_level is None:
+            clear_level = level
+    lender: dict[str, int] = {}
+    for who, face in board.borrow_options(state, seat):
+        lender.setdefault(face, who)
+    gain_cards, set_cards, clear_cards = [], [], []
     for card in rec["hand"]:
         eff = content()["distortion_by_no"][card]["effect"]
         if eff["kind"] == "gain":
@@ -116,6 +136,8 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
             )
         elif eff["kind"] == "set_faces":
             set_cards.append({"card": card, "n": eff["n"]})
+        elif eff["kind"] == "clear_space":
+            clear_cards.append(card)
     buyable = []
     if rec["hit_bought_round"] != state["round"]:
         for card in state["hit_market"]:
@@ -140,6 +162,16 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
         "set_cards": set_cards,
         "buyable": buyable,
         "intimidate_target": target,
+        "lender": lender,
+        "borrow_faces": sorted(lender),
+        "borrow_level": borrow_level if lender else None,
+        "clear_cards": clear_cards,
+        "clear_level": clear_level,
+        "dist_market": _distortion_market(state, seat, deltas),
+        "raises": {a: deltas.event({a: 1}) for a in ("fans", "fame", "overdrive")},
+        "die_room": content()["max_extra_dice"] - rec["extra_dice"],
+        "next_index": len(rec["dice"]),
+        "tail_cost": {"raise": costs["raise"], "extra_die": costs["extra_die"]},
     }
 
 
@@ -155,7 +187,9 @@ def state_from_payload(pos: dict[str, Any]) -> tuple[dict[str, Any], int]:
 
     Keys: faces (list), grana, band, overdrive (levels), fans, fame, players (2-4),
     free_spaces (board ids), hits [{id, owner: null|"me"|"other", cancel}], market (hit ids),
-    hand (Distortion numbers), extra_dice, hit_bought (bool), ability_used (list of levels).
+    hand (Distortion numbers), distortions (the face-up Distortion market, default none),
+    extra_dice, hit_bought, dist_bought (bools), ability_used (list of levels).  Occupied
+    spaces hold another seat's Skulls (so Jam Session can borrow a Skull).
     """
     if not isinstance(pos, dict):
         raise _bad("position must be an object")
@@ -236,5 +270,16 @@ def state_from_payload(pos: dict[str, Any]) -> tuple[dict[str, Any], int]:
     rec["hand"] = [str(c) for c in hand]
     if pos.get("hit_bought"):
         rec["hit_bought_round"] = state["round"]
+    shown = pos.get("distortions", [])
+    if (
+        not isinstance(shown, list)
+        or len(shown) > 3
+        or any(str(c) not in data["distortion_by_no"] for c in shown)
+    ):
+        raise _bad("distortions lists up to 3 Distortion numbers (the face-up market)")
+    state["dist_market"] = [str(c) for c in shown]
+    state["dist_deck"] = [c for c in state["dist_deck"] if c not in state["dist_market"]]
+    if pos.get("dist_bought"):
+        rec["dist_bought_round"] = state["round"]
     state["order"], state["turn_pos"] = list(range(players)), 0
     return copy.deepcopy(state), 0

@@ -1,7 +1,8 @@
 """The recommender's documented value of a turn's gains, and each gain event's exact delta.
 
 Value (integers, hundredths of a victory point): Fans 100, Fame 100, Overdrive 80, Grana 25
-per level gained; an extra die 200; a Hit bought 150 (1 VP and a symbol); Grana spent -25 each.
+per level gained; an extra die 200; a Hit bought 150 (1 VP and a symbol); a Distortion bought
+50 (its symbol; what it does when played this turn is counted as its gains); Grana spent -25.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from services.overdrive import actors
 WEIGHTS = {"fans": 100, "fame": 100, "overdrive": 80, "grana": 25}
 EXTRA_DIE = 200
 HIT_BOUGHT = 150
+DIST_BOUGHT = 50
 GRANA_SPENT = 25
 SCALE = 100
 

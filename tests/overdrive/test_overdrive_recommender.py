@@ -80,8 +80,11 @@ def test_an_explicit_position_solved_by_hand():
     # ... and with its price in hand, buying it too is worth 1.50 - 5 x 0.25 = +0.25
     out = solve(validate(_explicit(hits=hit, grana=5)), 1.0)
     assert out["value"] == pytest.approx(2.50)
-    kinds = [a["action"]["type"] for a in out["actions"]]
-    assert kinds == ["place", "buy_hit", "end_turn"]  # played before it is bought
+    # the spare Skull goes to Resources first (its Grana could pay), the Hit is played
+    # before it is bought
+    acts = [a["action"] for a in out["actions"]]
+    assert acts[0] == {"type": "place", "space": "resources", "dice": [3]}
+    assert [a["type"] for a in acts[1:]] == ["place", "buy_hit", "end_turn"]
 
 
 def test_a_paid_face_change_is_bought_only_when_it_pays():
@@ -97,7 +100,8 @@ def test_a_paid_face_change_is_bought_only_when_it_pays():
     pos = _explicit(faces=["horns", "horns", "skull", "skull"], grana=5, free_spaces=[], hits=hit)
     out = solve(validate(pos), 1.0)
     assert out["value"] == pytest.approx(1.40) and out["grana_spent"] == 5
-    assert [a["action"]["type"] for a in out["actions"]] == ["set_face", "place", "end_turn"]
+    kinds = [a["action"]["type"] for a in out["actions"]]
+    assert kinds == ["place", "set_face", "place", "end_turn"]  # the spare Skull first
 
 
 @pytest.mark.parametrize(
@@ -156,6 +160,8 @@ def test_a_plan_that_reaches_an_award_claims_it():
     rec.update(fans=3, fame=2)
     rec["dice"] = [{"face": f, "placed": None} for f in ["influence", "skull", "skull", "skull"]]
     state["occupied"] = {}
+    # no market: a Hit or Distortion bought with the turn's Grana would beat any Fame
+    state["dist_market"], state["hit_market"] = [], []
     out = recommend(state, 0, 1.0)
     kinds = [step["action"]["type"] for step in out["actions"]]
     assert out["predicted_gains"].get("fame", 0) >= 1
