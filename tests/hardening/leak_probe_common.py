@@ -67,20 +67,26 @@ def positions(
     seed: int,
     max_steps: int,
     every: int = 1,
-) -> Iterator[State]:
-    """States of one random legal game (every ``every``-th step, and the last)."""
+) -> Iterator[tuple[State, tuple[int, list[dict[str, Any]]] | None]]:
+    """States of one random legal game (every ``every``-th step, and the last).
+
+    Each comes with ``(seat, events)`` of the move that led to it: the API returns
+    those events to that seat, so they must not name what the seat may not see.
+    """
     rng = random.Random(f"walk:{seed}")
     state = game.new(players, options, seed)
+    last = None
     for step in range(max_steps):
         if step % every == 0:
-            yield state
+            yield state, last
         movers = game.seats_to_act(state)
         choices = [(s, a) for s in movers for a in game.legal_actions(state, s)]
         if not choices:
             break
         seat, action = rng.choice(choices)
-        state, _ = game.apply(state, seat, action)
-    yield state
+        state, events = game.apply(state, seat, action)
+        last = (seat, events)
+    yield state, last
 
 
 def probe_position(
@@ -91,8 +97,13 @@ def probe_position(
     rng: random.Random,
     tally: Tally,
     scrambles: int = 1,
+    last: tuple[int, list[dict[str, Any]]] | None = None,
 ) -> None:
-    """Both probes for every viewer (each seat and the spectator) of one position."""
+    """Both probes for every viewer (each seat and the spectator) of one position.
+
+    A seat also reads its action listing (``GET .../actions``): that must not change
+    in a counterfactual either.
+    """
     tally.positions += 1
     frozen = json.dumps(state, sort_keys=True)
     for viewer in [None, *range(game.players(state))]:
@@ -106,11 +117,29 @@ def probe_position(
             key = "spectator" if viewer is None else f"seat {viewer}"
             tally.by_viewer[key] = tally.by_viewer.get(key, 0) + 1
             assert game.view(other, viewer) == seen, _diff(seen, game.view(other, viewer), viewer)
+            if viewer is not None:
+                assert listing(game, other, viewer) == listing(game, state, viewer), (
+                    f"seat {viewer}'s action listing depends on what it may not see"
+                )
         if hidden is not None:
             secret = hidden(state, viewer)
             tally.hidden_ids += len(secret)
             leaked = ids_in(seen) & secret
             assert not leaked, f"viewer {viewer} sees hidden ids {sorted(leaked)}"
+    if hidden is not None and last is not None:
+        seat, events = last
+        leaked = ids_in(events) & hidden(state, seat)
+        assert not leaked, f"seat {seat}'s action events name hidden ids {sorted(leaked)}"
+
+
+def listing(game: Game, state: State, seat: int) -> dict[str, Any]:
+    """What ``GET /v1/games/{id}/actions`` gives ``seat`` (api/games/resources.py)."""
+    if game.outcome(state) is not None or seat not in game.seats_to_act(state):
+        return {"actions": [], "forms": []}
+    return {
+        "actions": game.legal_actions(state, seat),
+        "forms": game.action_forms(state, seat),
+    }
 
 
 def _hidden_part_changed(state: State, other: State) -> bool:
@@ -157,7 +186,7 @@ def check_http_view(client, bearer, store, game_name: str, players: int, options
     created = r.get_json()
     gid, tokens, host = created["id"], created["seat_tokens"], created["host_token"]
     rng = random.Random(3)
-    for _ in range(40):
+    for _ in range(20):
         record = store.get(gid)
         state = record.state
         callers: list[tuple[int | None, dict[str, str]]] = [(None, {})]
@@ -199,7 +228,7 @@ def run_probe(
     tally = Tally()
     for seed in seeds:
         rng = random.Random(f"scramble:{seed}")
-        for state in positions(game, players, options, seed, max_steps, every):
-            probe_position(game, state, scramble, hidden, rng, tally, scrambles)
+        for state, last in positions(game, players, options, seed, max_steps, every):
+            probe_position(game, state, scramble, hidden, rng, tally, scrambles, last)
     assert tally.positions and tally.checks
     return tally

@@ -19,7 +19,7 @@ def test_every_venue_is_probed():
 def test_live_views_do_not_depend_on_hidden_cards(venue):
     players = 2 + VENUES.index(venue) % 3
     tally = run_probe(
-        GAME, players, {"venue": venue}, range(1), scramble_hidden, hidden_ids, every=2
+        GAME, players, {"venue": venue}, range(1), scramble_hidden, hidden_ids, every=3
     )
     assert tally.changed == tally.checks  # decks alone always have an order to hide
     assert tally.hidden_ids > 0
@@ -56,3 +56,17 @@ def test_the_probe_catches_a_leaky_view(probe):
     hidden = hidden_ids if probe == "content" else None
     with pytest.raises(AssertionError, match="peek" if probe == "counterfactual" else "hidden ids"):
         run_probe(_LeakyBeat(), 2, {"venue": "garage"}, range(1), scramble, hidden, max_steps=5)
+
+
+class _ChattyBeat(type(GAME)):
+    """The real rules whose events tell the mover the top of the next seat's draw pile."""
+
+    def apply(self, state, seat, action):
+        new, events = super().apply(state, seat, action)
+        nxt = new["seats"][(seat + 1) % new["players"]]["draw"][:1]
+        return new, [*events, {"type": "gossip", "cards": nxt}]
+
+
+def test_the_probe_catches_leaky_events():
+    with pytest.raises(AssertionError, match="events name hidden ids"):
+        run_probe(_ChattyBeat(), 2, {"venue": "garage"}, range(1), scramble_hidden, hidden_ids)

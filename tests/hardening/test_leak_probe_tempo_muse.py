@@ -13,8 +13,8 @@ GAME = get_game("tempo-muse")
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
 def test_views_do_not_depend_on_hidden_cards(players, options):
-    tally = run_probe(GAME, players, options, range(6), scramble_hidden, None)
-    assert tally.positions >= 150
+    tally = run_probe(GAME, players, options, range(3), scramble_hidden, None)
+    assert tally.positions >= 75
     # a sorted hand with an empty deck can leave nothing to re-deal; that is rare
     assert tally.changed >= 0.9 * tally.checks
 
