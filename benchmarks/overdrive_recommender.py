@@ -16,6 +16,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -67,10 +68,12 @@ def main() -> None:
     cases = positions(args.positions, args.seed)
     recommend(*cases[0], 2.0)  # warm-up: imports, content
     rec_ms, solve_ms, brute_ms, agree = [], [], [], 0
+    used: Counter = Counter()
     for state, seat in cases:
         t0 = time.perf_counter()
-        recommend(state, seat, 2.0)
+        out = recommend(state, seat, 2.0)
         rec_ms.append((time.perf_counter() - t0) * 1000)
+        used.update({_feature(step["action"]) for step in out["actions"]} - {None})
         pos = position.from_state(state, seat)
         t1 = time.perf_counter()
         plan = cpsat.solve(pos, 2.0)
@@ -86,6 +89,21 @@ def main() -> None:
         print(f"{name:32s} median {statistics.median(xs):8.2f} ms   p95 {pct(xs, 0.95):8.2f} ms"
               f"   max {max(xs):8.2f} ms")  # fmt: skip
     print(f"CP-SAT value equals brute force on {agree}/{len(cases)} positions")
+    print("plans using: " + ", ".join(f"{k} {v}" for k, v in sorted(used.items())))
+
+
+def _feature(action: dict) -> str | None:
+    """The part of the recommender's vocabulary an action belongs to (for the summary)."""
+    kind = action["type"]
+    if kind == "place" and action["space"] in ("jam_session", "opportunity", "new_member"):
+        return action["space"]
+    if "borrow" in action:
+        return "borrow ability"
+    if "target" in action and kind != "place":
+        return "clear (card or ability)"
+    if kind in ("buy_distortion", "buy_hit", "raise", "buy_die", "set_face"):
+        return kind
+    return None
 
 
 if __name__ == "__main__":

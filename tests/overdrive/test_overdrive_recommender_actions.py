@@ -3,6 +3,8 @@ the 10-Grana actions and Grana won during the turn paying for later steps."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -221,10 +223,14 @@ HITS = sorted(content()["hit_by_id"])
 def test_small_random_positions_equal_brute_force_and_replay(
     faces, band, overdrive, players, free, hits, hand, shown, grana
 ):
-    payload = validate({"position": {
+    check_position({
         "faces": faces, "band": band, "overdrive": overdrive, "players": players,
         "free_spaces": free, "hits": [{"id": h, "owner": o} for h, o in hits], "hand": hand,
-        "distortions": shown, "grana": grana}})  # fmt: skip
+        "distortions": shown, "grana": grana})  # fmt: skip
+
+
+def check_position(raw: dict) -> None:
+    payload = validate({"position": raw})
     state, seat = position.state_from_payload(payload["position"])
     pos = position.from_state(state, seat)
     plan = cpsat.solve(pos, 5.0)
@@ -233,3 +239,19 @@ def test_small_random_positions_equal_brute_force_and_replay(
     out = recommend(state, seat, 5.0)
     assert round(out["value"] * 100) == plan["objective"]
     replay(state, seat, out)
+
+
+@pytest.mark.slow
+def test_many_seeded_positions_equal_brute_force_and_replay():
+    rng = random.Random(11)
+    faces = ["skull", "chord", "horns", "influence"]
+    for _ in range(400):
+        check_position({
+            "faces": [rng.choice(faces) for _ in range(rng.randint(1, 6))],
+            "band": rng.choice(BANDS), "overdrive": rng.choice([0, 1, 3, 6]),
+            "players": rng.choice([2, 3, 4]), "free_spaces": rng.sample(SPACES, rng.randint(0, 8)),
+            "hits": [{"id": h, "owner": rng.choice([None, "me", "other"])}
+                     for h in rng.sample(HITS, rng.randint(0, 4))],
+            "hand": rng.sample(["1", "2", "4", "7", "9", "21", "29", "32"], rng.randint(0, 3)),
+            "distortions": rng.sample(["1", "4", "9", "13", "16", "21", "32"], rng.randint(0, 3)),
+            "grana": rng.randint(0, 30)})  # fmt: skip
