@@ -78,6 +78,7 @@ class Prepared:
                 self.doubles.setdefault(c.letters, []).append(t)
         self.mud = hand.mud
         self.type_letters = [hand.cards[m[0]].letters for m in self.types]
+        self.dominated_by = self._dominance()
         self.single_count: dict[str, int] = {}
         self.pair_count: dict[str, int] = {}
         for c in hand.cards:
@@ -106,6 +107,36 @@ class Prepared:
         }
         longest = sum(max(1, len(c.letters)) for c in hand.cards)
         self.bonus_list = [_bonus(j, self.table) for j in range(longest + 2)]
+
+    def _dominance(self) -> list[int]:
+        """Per type: how many cards of types that dominate it (0: none or not applicable).
+
+        A plain single-letter card (no ability) is dominated by a plain card of the
+        same letter with a Rose value at least as high and the same symbol (or any
+        symbol when it has none; equal plain cards already share a type).  Swapping the better
+        card in never lowers a score (same letter shown, symbol rows only grow), so
+        a word needs a dominated type only when it holds that letter more often than
+        the dominating cards can cover.  Off with MUD, whose changed card may show
+        another letter.
+        """
+        out = [0] * len(self.types)
+        if self.mud:
+            return out
+        cards = self.hand.cards
+        for tb, mb in enumerate(self.types):
+            b = cards[mb[0]]
+            if b.wild or len(b.letters) != 1 or b.abilities:
+                continue
+            for ta, ma in enumerate(self.types):
+                a = cards[ma[0]]
+                if ta == tb or a.wild or a.letters != b.letters or a.abilities:
+                    continue
+                if b.symbol is not None and a.symbol != b.symbol:
+                    continue
+                # distinct types differ in Rose value or symbol: a is strictly better
+                if a.rose >= b.rose and (a.rose > b.rose or a.symbol != b.symbol):
+                    out[tb] += len(ma)
+        return out
 
     def maestro_roses(self, word: str) -> int:
         vowels = sum(ch in VOWELS for ch in word)
@@ -215,7 +246,8 @@ def _options(prep: Prepared, word: str) -> list[list[tuple[int, int, str, bool]]
                 ghost_ok.add(ch)
     for pos in range(n):
         ch = word[pos]
-        o = [(t, 1, ch, False) for t in prep.singles.get(ch, ())]
+        dom = prep.dominated_by
+        o = [(t, 1, ch, False) for t in prep.singles.get(ch, ()) if word.count(ch) > dom[t]]
         if pos + 1 < n:
             pair = word[pos : pos + 2]
             o.extend((t, 2, pair, False) for t in prep.doubles.get(pair, ()))
