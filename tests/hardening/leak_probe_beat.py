@@ -14,7 +14,7 @@ import copy
 import random
 from typing import Any
 
-from leak_probe_common import permute, reseed
+from leak_probe_common import Move, ids_in, permute, reseed
 
 from services.beat import venues as V
 
@@ -52,6 +52,23 @@ def unseen_cards(state: State, owner: int, viewer: int | None) -> list[str]:
 def hidden_ids(state: State, viewer: int | None) -> set[str]:
     """Card ids ``viewer`` must never find in its view."""
     return {c for i in range(state["players"]) for c in unseen_cards(state, i, viewer)}
+
+
+def event_leaks(move: Move, after: State) -> set[str]:
+    """Hidden ids the mover's events name, each event judged in its own deal.
+
+    In a tour a lost or won venue is followed by a fresh deal of the same card ids:
+    events before ``venue_started`` (the reveal that ended the venue) belong to the
+    old deal, where only face-down plays were turned up; the rest to the new one.
+    """
+    seat, events, before = move
+    starts = [i for i, e in enumerate(events) if e.get("type") == "venue_started"]
+    if not starts:
+        return ids_in(events) & hidden_ids(after, seat)
+    cut = starts[-1]
+    revealed = {p["card"] for s in before["seats"] for p in s["played"]}
+    old = ids_in(events[:cut]) & (hidden_ids(before, seat) - revealed)
+    return old | (ids_in(events[cut:]) & hidden_ids(after, seat))
 
 
 def _rename(seat: dict[str, Any], mapping: dict[str, str]) -> None:

@@ -19,6 +19,10 @@ from services.core import Game
 State = dict[str, Any]
 Scramble = Callable[[State, "int | None", random.Random], State]
 HiddenIds = Callable[[State, "int | None"], set[str]]
+#: (seat, events, state before the move): the move that led to a position
+Move = tuple[int, list[dict[str, Any]], State]
+#: (move, state after it) -> hidden ids the move's events name
+EventLeaks = Callable[[Move, State], set[str]]
 
 #: keys the API adds around a game's own view (api/games/views.py)
 ENVELOPE_KEYS = {"game", "id", "version", "status", "outcome", "seat"}
@@ -67,10 +71,10 @@ def positions(
     seed: int,
     max_steps: int,
     every: int = 1,
-) -> Iterator[tuple[State, tuple[int, list[dict[str, Any]]] | None]]:
+) -> Iterator[tuple[State, Move | None]]:
     """States of one random legal game (every ``every``-th step, and the last).
 
-    Each comes with ``(seat, events)`` of the move that led to it: the API returns
+    Each comes with ``(seat, events, state before)`` of the move that led to it: the API returns
     those events to that seat, so they must not name what the seat may not see.
     """
     rng = random.Random(f"walk:{seed}")
@@ -84,8 +88,9 @@ def positions(
         if not choices:
             break
         seat, action = rng.choice(choices)
+        before = state
         state, events = game.apply(state, seat, action)
-        last = (seat, events)
+        last = (seat, events, before)
     yield state, last
 
 
@@ -97,7 +102,8 @@ def probe_position(
     rng: random.Random,
     tally: Tally,
     scrambles: int = 1,
-    last: tuple[int, list[dict[str, Any]]] | None = None,
+    last: Move | None = None,
+    event_leaks: EventLeaks | None = None,
 ) -> None:
     """Both probes for every viewer (each seat and the spectator) of one position.
 
@@ -127,8 +133,11 @@ def probe_position(
             leaked = ids_in(seen) & secret
             assert not leaked, f"viewer {viewer} sees hidden ids {sorted(leaked)}"
     if hidden is not None and last is not None:
-        seat, events = last
-        leaked = ids_in(events) & hidden(state, seat)
+        seat, events, _ = last
+        if event_leaks is not None:
+            leaked = event_leaks(last, state)
+        else:
+            leaked = ids_in(events) & hidden(state, seat)
         assert not leaked, f"seat {seat}'s action events name hidden ids {sorted(leaked)}"
 
 
@@ -223,12 +232,13 @@ def run_probe(
     max_steps: int = 400,
     every: int = 1,
     scrambles: int = 1,
+    event_leaks: EventLeaks | None = None,
 ) -> Tally:
     """Probe every viewer at the positions of random legal games from ``seeds``."""
     tally = Tally()
     for seed in seeds:
         rng = random.Random(f"scramble:{seed}")
         for state, last in positions(game, players, options, seed, max_steps, every):
-            probe_position(game, state, scramble, hidden, rng, tally, scrambles, last)
+            probe_position(game, state, scramble, hidden, rng, tally, scrambles, last, event_leaks)
     assert tally.positions and tally.checks
     return tally

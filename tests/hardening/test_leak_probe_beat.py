@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from leak_probe_beat import VENUES, hidden_ids, scramble_hidden
+from leak_probe_beat import VENUES, event_leaks, hidden_ids, scramble_hidden
 from leak_probe_common import check_http_view, run_probe
 
 from services.registry import get_game
@@ -19,7 +19,14 @@ def test_every_venue_is_probed():
 def test_live_views_do_not_depend_on_hidden_cards(venue):
     players = 2 + VENUES.index(venue) % 3
     tally = run_probe(
-        GAME, players, {"venue": venue}, range(1), scramble_hidden, hidden_ids, every=3
+        GAME,
+        players,
+        {"venue": venue},
+        range(1),
+        scramble_hidden,
+        hidden_ids,
+        every=3,
+        event_leaks=event_leaks,
     )
     assert tally.changed == tally.checks  # decks alone always have an order to hide
     assert tally.hidden_ids > 0
@@ -29,12 +36,30 @@ def test_live_views_do_not_depend_on_hidden_cards(venue):
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("venue", VENUES)
 def test_live_views_do_not_depend_on_hidden_cards_slow(venue, players):
-    run_probe(GAME, players, {"venue": venue}, range(10, 14), scramble_hidden, hidden_ids)
+    run_probe(
+        GAME,
+        players,
+        {"venue": venue},
+        range(10, 14),
+        scramble_hidden,
+        hidden_ids,
+        event_leaks=event_leaks,
+    )
 
 
 @pytest.mark.slow
 def test_live_tour_views_do_not_depend_on_hidden_cards():
-    run_probe(GAME, 3, {"tour": True}, range(3), scramble_hidden, hidden_ids, max_steps=2000)
+    tally = run_probe(
+        GAME,
+        3,
+        {"tour": True},
+        range(3),
+        scramble_hidden,
+        hidden_ids,
+        max_steps=2000,
+        event_leaks=event_leaks,
+    )
+    assert tally.positions >= 500
 
 
 def test_http_view_is_the_game_view(client, bearer, store):
@@ -69,4 +94,12 @@ class _ChattyBeat(type(GAME)):
 
 def test_the_probe_catches_leaky_events():
     with pytest.raises(AssertionError, match="events name hidden ids"):
-        run_probe(_ChattyBeat(), 2, {"venue": "garage"}, range(1), scramble_hidden, hidden_ids)
+        run_probe(
+            _ChattyBeat(),
+            2,
+            {"venue": "garage"},
+            range(1),
+            scramble_hidden,
+            hidden_ids,
+            event_leaks=event_leaks,
+        )
