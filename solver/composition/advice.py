@@ -107,12 +107,22 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
                 }
             ]
         )
-        cost = state["ghost_cost"] if cid == "ghost" else 0
+        cost = GAME._ghost_cost(state, seat) if cid == "ghost" else 0
         net, word = _best_net(_hand(state, seat, extra))
         gain = net - base_net - cost
         figures.append({"card": cid, "best_word": word, "net": net, "gain": gain})
         if best is None or gain > best[0]:
             best = (gain, a, word)
+    cresc = _crescendo_option(state, seat, legal, base_net, t0, budget_s)
+    if cresc is not None:
+        figures.append(cresc["figures"])
+        if cresc["gain"] > 0 and (best is None or cresc["gain"] > best[0]):
+            return {
+                "actions": [{"seat": seat, "action": cresc["action"]}],
+                "explanation": f"buy a face-down Crescendo: over the {cresc['pool']} you have not "
+                f"seen it adds {cresc['gain']:+.1f} Roses on average after its cost",
+                "figures": figures,
+            }
     if best is None:
         pick = next((a for a in legal if a["type"] == "stop"), legal[0])
         return {
@@ -126,4 +136,47 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
         "explanation": f"take {action['card']}: your best word becomes {word.upper()} "
         f"(+{gain} Roses over your current best)",
         "figures": figures,
+    }
+
+
+def _unseen_crescendos(state: dict[str, Any]) -> list[str]:
+    """Crescendos the seat cannot rule out: not held by any seat and not face up.
+
+    The discard pile is not tracked, so discarded ones stay in (an approximation).
+    """
+    seen: set[str] = set()
+    for s in state["seats"]:
+        seen.update(s["locked"], s["chorus"], s["drafted"])
+    seen.update(state["composition"]["notes"])
+    return [c for c in content()["crescendos"] if c not in seen]
+
+
+def _crescendo_option(
+    state: dict[str, Any], seat: int, legal: list, base_net: int, t0: float, budget_s: float
+) -> dict[str, Any] | None:
+    """Expected gain of buying a face-down Crescendo, averaged over the unseen ones."""
+    buys = [a for a in legal if a["type"] == "buy_crescendo"]
+    if not buys:
+        return None
+    pool = _unseen_crescendos(state)
+    if not pool:
+        return None
+    slots = state["composition"]["crescendos"]
+    action = max(buys, key=lambda a: slots[a["slot"]]["roses"])  # CAT's Roses ride on it
+    on_card = slots[action["slot"]]["roses"]
+    cost = GAME._cresc_cost(state, seat)
+    gains = []
+    for cid in pool:
+        if gains and time.perf_counter() - t0 > budget_s:
+            break
+        card = public_card(cid)
+        net, _ = _best_net(_hand(state, seat, [card]))
+        taken = sum(a["n"] for a in card["abilities"] if a["type"] == "on_take_roses")
+        gains.append(net - base_net + taken)
+    gain = sum(gains) / len(gains) + on_card - cost
+    return {
+        "action": action,
+        "gain": round(gain, 2),
+        "pool": len(pool),
+        "figures": {"card": "crescendo", "expected_gain": round(gain, 2), "sampled": len(gains)},
     }
