@@ -58,6 +58,7 @@ def perform(
     action: dict[str, Any],
     expected_version: int | None = None,
     attempts: int = 20,
+    record: GameRecord | None = None,
 ) -> ActionResult:
     """Apply ``action`` for ``seat`` and store it atomically.
 
@@ -67,7 +68,8 @@ def perform(
     time, so the action is accepted only if it is still legal.
     """
     for _ in range(attempts):
-        record = store.get(game_id)
+        # the caller's fresh read serves the first attempt; retries read again
+        record = record or store.get(game_id)
         if expected_version is not None and record.version != expected_version:
             raise VersionConflict(record.version)
         game = get_game(record.game)
@@ -80,6 +82,7 @@ def perform(
         except VersionConflict:
             if expected_version is not None:
                 raise
+            record = None
             continue
         return ActionResult(replace(record, state=state, version=version, status=status), events)
     raise VersionConflict(None)

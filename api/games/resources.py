@@ -148,7 +148,7 @@ class Actions(MethodView):
         principal = principal_for(record)
         game = get_game(record.game)
         seat = acting_seat(principal, body.get("seat"), game.seats_to_act(record.state))
-        result = perform(store, game_id, seat, body["action"], _if_match())
+        result = perform(store, game_id, seat, body["action"], _if_match(), record=record)
         view = envelope(result.record, principal, None if principal.host else seat)
         return (
             {"version": result.record.version, "events": result.events, "view": view},
