@@ -1,4 +1,5 @@
-"""A plan (face changes, placements, a buy) as predicted gains, a value and engine actions."""
+"""A plan (face changes, borrows, clears, placements, buys, 10-Grana actions) as predicted
+gains, a value and engine actions in the documented order."""
 
 from __future__ import annotations
 
