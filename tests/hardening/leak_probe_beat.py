@@ -61,7 +61,7 @@ def event_leaks(move: Move, after: State) -> set[str]:
     events before ``venue_started`` (the reveal that ended the venue) belong to the
     old deal, where only face-down plays were turned up; the rest to the new one.
     """
-    seat, events, before = move
+    seat, events, before, _ = move
     starts = [i for i, e in enumerate(events) if e.get("type") == "venue_started"]
     if not starts:
         return ids_in(events) & hidden_ids(after, seat)

@@ -19,8 +19,8 @@ from services.core import Game
 State = dict[str, Any]
 Scramble = Callable[[State, "int | None", random.Random], State]
 HiddenIds = Callable[[State, "int | None"], set[str]]
-#: (seat, events, state before the move): the move that led to a position
-Move = tuple[int, list[dict[str, Any]], State]
+#: (seat, events, state before, action): the move that led to a position
+Move = tuple[int, list[dict[str, Any]], State, dict[str, Any]]
 #: (move, state after it) -> hidden ids the move's events name
 EventLeaks = Callable[[Move, State], set[str]]
 
@@ -74,8 +74,9 @@ def positions(
 ) -> Iterator[tuple[State, Move | None]]:
     """States of one random legal game (every ``every``-th step, and the last).
 
-    Each comes with ``(seat, events, state before)`` of the move that led to it: the API returns
-    those events to that seat, so they must not name what the seat may not see.
+    Each comes with ``(seat, events, state before, action)`` of the move that led to
+    it: the API returns those events to that seat, so they must not name what the
+    seat may not see.
     """
     rng = random.Random(f"walk:{seed}")
     state = game.new(players, options, seed)
@@ -90,7 +91,7 @@ def positions(
         seat, action = rng.choice(choices)
         before = state
         state, events = game.apply(state, seat, action)
-        last = (seat, events, before)
+        last = (seat, events, before, action)
     yield state, last
 
 
@@ -133,7 +134,7 @@ def probe_position(
             leaked = ids_in(seen) & secret
             assert not leaked, f"viewer {viewer} sees hidden ids {sorted(leaked)}"
     if hidden is not None and last is not None:
-        seat, events, _ = last
+        seat, events, _, _ = last
         if event_leaks is not None:
             leaked = event_leaks(last, state)
         else:
@@ -242,3 +243,38 @@ def run_probe(
             probe_position(game, state, scramble, hidden, rng, tally, scrambles, last, event_leaks)
     assert tally.positions and tally.checks
     return tally
+
+
+def probe_move_events(
+    game: Game,
+    players: int,
+    options: dict[str, Any],
+    seeds: range,
+    scramble: Scramble,
+    max_steps: int = 400,
+    public: Callable[[list[dict[str, Any]]], list[dict[str, Any]]] = list,
+) -> int:
+    """The mover's events do not change when only what the mover may not see changes.
+
+    ``public`` drops the parts of events that a move legitimately turns up (e.g. cards
+    it sends to a face-up discard pile, shown in every view anyway).
+
+    For games whose events never reveal a card to the mover (no blind draw is named),
+    so equality is the exact requirement; the future stays the same (same RNG).
+    """
+    compared = 0
+    for seed in seeds:
+        rng = random.Random(f"events:{seed}")
+        for _, last in positions(game, players, options, seed, max_steps):
+            if last is None:
+                continue
+            seat, events, before, action = last
+            if game.outcome(game.apply(before, seat, action)[0]) is not None:
+                continue  # the final scoring turns every card up
+            other = scramble(before, seat, rng)
+            other["rng"] = dict(before["rng"])
+            _, got = game.apply(other, seat, action)
+            want, got = public(events), public(got)
+            assert got == want, "events " + _diff(want, got, seat)
+            compared += 1
+    return compared

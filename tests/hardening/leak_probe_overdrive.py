@@ -16,6 +16,8 @@ from typing import Any
 
 from leak_probe_common import permute, reseed
 
+from services.overdrive.content import content
+
 State = dict[str, Any]
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
@@ -38,11 +40,29 @@ def _unseen_hands(state: State, viewer: int | None) -> list[dict[str, Any]]:
     return recs
 
 
-def scramble_hidden(state: State, viewer: int | None, rng: random.Random) -> State:
+def is_protection(card: str) -> bool:
+    return content()["distortion_by_no"][card]["effect"]["kind"] == "protect"
+
+
+def scramble_hidden(
+    state: State, viewer: int | None, rng: random.Random, keep_protection: bool = False
+) -> State:
+    """Re-deal the unseen hands and pile; ``keep_protection`` keeps who holds a protection.
+
+    Keeping protections in place isolates the one known leak (see
+    test_leak_probe_overdrive.py) so the other probes still test everything else.
+    """
     other = copy.deepcopy(state)
     reseed(other, rng)
     holders = _unseen_hands(other, viewer)
-    pool = permute(other["dist_deck"] + [c for rec in holders for c in rec["hand"]], rng)
+    # hands first, then the pile: the same order the re-deal below reads them back in
+    pool = [c for rec in holders for c in rec["hand"]] + other["dist_deck"]
+    if keep_protection:
+        kinds = [is_protection(c) for c in pool]
+        shuffled = {k: permute([c for c in pool if is_protection(c) == k], rng) for k in (0, 1)}
+        pool = [shuffled[k].pop() for k in kinds]
+    else:
+        pool = permute(pool, rng)
     for rec in holders:
         size = len(rec["hand"])
         rec["hand"], pool = pool[:size], pool[size:]
@@ -68,3 +88,7 @@ def _check_conservation(a: State, b: State) -> None:
     assert dists(a) == dists(b)
     assert [len(r["hand"]) for r in holders(a)] == [len(r["hand"]) for r in holders(b)]
     assert sorted(a["hit_deck"]) == sorted(b["hit_deck"])
+
+
+def scramble_keeping_protection(state: State, viewer: int | None, rng: random.Random) -> State:
+    return scramble_hidden(state, viewer, rng, keep_protection=True)

@@ -16,7 +16,7 @@ from leak_probe_hints import hint_function, probe_hints
 import solver.beat.hints as beat_hints
 from services.registry import get_game
 
-#: game -> (scramble module, (players, options), every, default seeds)
+#: game -> (scramble module, (players, options), probe every n-th position)
 CASES = {
     "tour": (leak_probe_tour, (2, {"mode": "versus"}), 9),
     "tempo-muse": (leak_probe_tempo_muse, (2, {"round_limit": 8}), 4),

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import copy
+import random
+
 import pytest
-from leak_probe_common import check_http_view, run_probe
-from leak_probe_tempo_muse import CONFIGS, scramble_hidden
+from leak_probe_common import check_http_view, positions, probe_move_events, run_probe
+from leak_probe_tempo_muse import (
+    CONFIGS,
+    public_events,
+    scramble_hidden,
+    scramble_keeping_hand_totals,
+)
 
 from services.registry import get_game
 
@@ -39,3 +47,57 @@ def test_the_probe_catches_a_leaky_view():
 
 def test_http_view_is_the_game_view(client, bearer, store):
     check_http_view(client, bearer, store, "tempo-muse", 2, {"round_limit": 5})
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_a_movers_events_ignore_what_it_may_not_see(players, options):
+    compared = probe_move_events(
+        GAME, players, options, range(2), scramble_keeping_hand_totals, public=public_events
+    )
+    assert compared >= 60
+
+
+def _lowest_hand(state, rival):
+    """``state`` with the rival's hand re-dealt as the lowest cards of the unseen pool."""
+    other = copy.deepcopy(state)
+    pool = sorted(other["deck"] + other["hands"][rival])
+    size = len(other["hands"][rival])
+    other["hands"][rival], other["deck"] = pool[:size], pool[size:]
+    random.Random(0).shuffle(other["deck"])
+    return other
+
+
+def _mix_waits_on_the_rival_hand():
+    """A move after which Mix waits for the rival, but would not with a poorer hand.
+
+    Returns (state before, counterfactual, mover, action); LookupError when none is
+    found, so a missing scenario is an error, never an expected failure.
+    """
+    for seed in range(60):
+        for _, last in positions(GAME, 2, {}, seed, 600):
+            if last is None:
+                continue
+            mover, _, before, action = last
+            rival = 1 - mover
+            after, _ = GAME.apply(before, mover, action)
+            if after["phase"] != "mix" or after["to_act"] != rival:
+                continue
+            other = _lowest_hand(before, rival)
+            after_other, _ = GAME.apply(other, mover, action)
+            if after_other["to_act"] != rival or after_other["phase"] != "mix":
+                return before, other, mover, action
+    raise LookupError("no Mix in random play waited on the rival")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="Mix resolves a seat automatically when its hand total cannot pay any deficit, "
+    "so whether the game waits for the rival (to_act/phase) reveals its hand total",
+)
+def test_the_mix_step_does_not_reveal_the_rival_hand_total():
+    before, other, mover, action = _mix_waits_on_the_rival_hand()
+    assert GAME.view(other, mover) == GAME.view(before, mover)  # the mover cannot tell them apart
+    after, _ = GAME.apply(before, mover, action)
+    after_other, _ = GAME.apply(other, mover, action)
+    assert GAME.view(after_other, mover) == GAME.view(after, mover)
