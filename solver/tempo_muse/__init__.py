@@ -1,4 +1,4 @@
-"""Tempo Muse play recommender: the card to place, its exact best payment, or a Cycle."""
+"""Tempo Muse play recommender: the card to place, its exact best payment, or an exact Cycle."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ def preload() -> None:
 def hint(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
     """The recommended next action for ``seat``, postable as it is.
 
-    The search is exact and small (a DP over at most cost + 15 totals), so the
-    budget is never the limit; it is accepted for the common hint signature.
+    The payment DP is small and exact; ``budget_s`` caps only the exact Cycle
+    search (``cycle_exact`` is False in the result when it cut the search short).
     """
     started = time.perf_counter()
     if state.get("phase") == "over":
@@ -32,13 +32,13 @@ def hint(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
             "actions": [],
             "explanation": f"Seat {state.get('to_act')} is to act, not seat {seat}.",
         }
-    rec = recommend(state, seat)
+    rec = recommend(state, seat, budget_s)
     action = rec.pop("action")
     explanation = rec.pop("explanation")
     return {
         "actions": [{"seat": seat, "action": action}],
         "explanation": explanation,
-        "solver": "exact subset-sum DP",
+        "solver": "exact subset-sum DP and exact Cycle expectation",
         "elapsed_s": round(time.perf_counter() - started, 4),
         **rec,
     }

@@ -1,20 +1,21 @@
 """A seat's recommended action, from what that seat may see.
 
 The card to place is forced by the position rule (the next position's value),
-so the choices are: place it (with the exact best payment), Cycle to dig for
-it, or discard.  Only the seat's own hand and public facts are used: the deck
-order and the rival's hand are never read.
+so the choices are: place it (with the exact best payment), Cycle (size and
+give-back decided exactly by ``solver.tempo_muse.cycle``), or discard.  Only
+the seat's own hand and public facts are used: the deck order and the rival's
+hand are never read.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from math import comb
 from typing import Any
 
 from services.tempo_muse import engine
 from services.tempo_muse.content import Content, content
 from services.tempo_muse.payment import contains, remove
+from solver.tempo_muse.cycle import CyclePlan, Goal, best_return, plan_cycle, score
 from solver.tempo_muse.payment import best_payment, keepers
 
 State = dict[str, Any]
@@ -34,15 +35,6 @@ def unseen(c: Content, s: State, seat: int) -> Counter:
     return Counter({v: c.cards[v].copies - seen[v] for v in c.cards if c.cards[v].copies > seen[v]})
 
 
-def hit_chance(pool: Counter, value: int, draws: int) -> float:
-    """Exact chance that ``draws`` cards taken from ``pool`` include one of ``value``."""
-    total = sum(pool.values())
-    draws = min(draws, total)
-    if draws <= 0 or pool[value] == 0:
-        return 0.0
-    return 1.0 - comb(total - pool[value], draws) / comb(total, draws)
-
-
 def spare_order(hand: list[int], keep: Counter) -> list[int]:
     """Hand cards from least to most useful: non-keepers low to high, then far keepers."""
     held = Counter(hand) & keep
@@ -50,8 +42,11 @@ def spare_order(hand: list[int], keep: Counter) -> list[int]:
     return sorted(rest) + sorted(held.elements(), reverse=True)
 
 
-def recommend(s: State, seat: int) -> dict[str, Any]:
-    """``{"action": ..., "explanation": ..., **figures}`` for the seat to act."""
+def recommend(s: State, seat: int, budget_s: float = 1.0) -> dict[str, Any]:
+    """``{"action": ..., "explanation": ..., **figures}`` for the seat to act.
+
+    ``budget_s`` caps the exact Cycle search (see ``solver.tempo_muse.cycle``).
+    """
     c = content()
     hand = s["hands"][seat]
     studio_len = len(s["studios"][seat])
@@ -59,9 +54,9 @@ def recommend(s: State, seat: int) -> dict[str, Any]:
     keep = keepers(hand, studio_len, c.studio_goal, HORIZON)
     pending = s["pending_cycle"]
     if pending is not None:
-        return _cycle_return(c, s, seat, need, keep)
+        return _cycle_return(c, s, seat)
     if s["phase"] == "composition":
-        return _composition(c, s, seat, need, keep)
+        return _composition(c, s, seat, need, keep, budget_s)
     if s["phase"] == "mix":
         return _mix(c, s, seat, keep)
     card = spare_order(hand, keep)[0]
@@ -71,8 +66,24 @@ def recommend(s: State, seat: int) -> dict[str, Any]:
     }
 
 
-def _composition(c: Content, s: State, seat: int, need: int, keep: Counter) -> dict[str, Any]:
+def _composition(
+    c: Content, s: State, seat: int, need: int, keep: Counter, budget_s: float
+) -> dict[str, Any]:
     hand = s["hands"][seat]
+    figures: dict[str, Any] = {}
+    if need <= c.studio_goal and not s["cycled"][seat]:
+        plan = plan_for(c, s, seat, budget_s)
+        figures = plan_figures(plan)
+        if plan.count > 0:
+            return {
+                "action": {"type": "cycle", "count": plan.count},
+                "explanation": (
+                    f"Cycle {plan.count} card(s): exact chance {float(plan.place_chance):.3f} "
+                    f"to place the {need} this round (without a Cycle "
+                    f"{float(plan.by_count[0][0]):.3f}); the give-back is chosen after the draw."
+                ),
+                **figures,
+            }
     if need <= c.studio_goal and need in hand:
         rest = remove(hand, [need])
         pay = best_payment(rest, need, keep - Counter({need: 1}))
@@ -84,54 +95,54 @@ def _composition(c: Content, s: State, seat: int, need: int, keep: Counter) -> d
                     f"payment is {pay} (total {sum(pay)})."
                 ),
                 "payment_total": sum(pay),
-            }
-    if need <= c.studio_goal and not s["cycled"][seat]:
-        n = min(len(spare_cards(hand, need, keep)), len(s["deck"]) + len(s["discard"]))
-        pool = unseen(c, s, seat)
-        chance = hit_chance(pool, need, n) if need not in hand else 0.0
-        if n >= 1 and (chance > 0 or need in hand):
-            why = (
-                f"chance {chance:.2f} to draw a {need}"
-                if need not in hand
-                else f"to find enough value to pay for the {need}"
-            )
-            return {
-                "action": {"type": "cycle", "count": n},
-                "explanation": f"Cycle {n} spare card(s): {why}.",
-                "cycle_hit_chance": round(chance, 4),
+                **figures,
             }
     card = spare_order(hand, keep)[0]
     return {
         "action": {"type": "discard", "card": card},
         "explanation": f"No {need} to place (or no payment): discard a {card}.",
+        **figures,
     }
 
 
-def spare_cards(hand: list[int], need: int, keep: Counter) -> list[int]:
-    """Cards a Cycle may give back: not keepers, not the card to place, not its payment."""
-    protected = keep + (Counter({need: 1}) if need in hand else Counter())
-    if need in hand:
-        pay = best_payment(remove(hand, [need]), need, keep - Counter({need: 1}))
-        if pay:
-            protected += Counter(pay)
-    return remove(hand, list((Counter(hand) & protected).elements()))
+def plan_for(c: Content, s: State, seat: int, budget_s: float) -> CyclePlan:
+    """The exact Cycle plan for the seat to act in Composition, from what it may see."""
+    hand = s["hands"][seat]
+    goal = Goal.of(len(s["studios"][seat]), c.studio_goal, placing=True)
+    most = min(len(hand), len(s["deck"]) + len(s["discard"]))
+    pool = unseen(c, s, seat)
+    return plan_cycle(hand, pool, len(s["deck"]), Counter(s["discard"]), goal, most, budget_s)
 
 
-def _cycle_return(c: Content, s: State, seat: int, need: int, keep: Counter) -> dict[str, Any]:
+def plan_figures(plan: CyclePlan) -> dict[str, Any]:
+    """The plan's exact figures, JSON-ready (fractions as strings, floats rounded)."""
+    return {
+        "cycle_count": plan.count,
+        "place_chance": round(float(plan.place_chance), 6),
+        "place_chance_exact": str(plan.place_chance),
+        "expected_worth": round(float(plan.expected_worth), 4),
+        "cycle_exact": plan.exact,
+        "cycle_sizes": {
+            str(n): {"place_chance": round(float(p), 6), "expected_worth": round(float(w), 4)}
+            for n, (p, w) in sorted(plan.by_count.items())
+        },
+    }
+
+
+def _cycle_return(c: Content, s: State, seat: int) -> dict[str, Any]:
     hand = s["hands"][seat]
     drawn = s["pending_cycle"]["drawn"]
     old = remove(hand, drawn)
-    protected = keep + (Counter({need: 1}) if need in hand else Counter())
-    if need in hand:
-        pay = best_payment(remove(hand, [need]), need, keep - Counter({need: 1}))
-        if pay:
-            protected += Counter(pay)
-    free = remove(old, list((Counter(old) & protected).elements()))
-    order = sorted(free) + spare_order(remove(old, free), keep)
-    give = sorted(order[: len(drawn)])
+    placing = s["phase"] == "composition"
+    goal = Goal.of(len(s["studios"][seat]), c.studio_goal, placing)
+    give = best_return(old, drawn, goal)
+    ok, value = score(remove(hand, give), goal)
+    why = f"the {goal.need} can be placed this round" if ok else "keeps the most valuable hand"
     return {
         "action": {"type": "cycle_return", "cards": give},
-        "explanation": f"Give back {give}: the least useful cards held before the Cycle.",
+        "explanation": f"Give back {give}: the exact best give-back for this draw ({why}).",
+        "can_place": bool(ok),
+        "hand_worth": value,
     }
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from fractions import Fraction
-from itertools import combinations
 
 import pytest
 from tempo_muse_helpers import position, studio
@@ -14,7 +12,7 @@ from tempo_muse_helpers import position, studio
 from services.tempo_muse import GAME
 from solver.registry import HINTS, resolve
 from solver.tempo_muse import hint
-from solver.tempo_muse.policy import hit_chance, unseen
+from solver.tempo_muse.policy import unseen
 
 
 def test_hint_is_registered():
@@ -47,20 +45,43 @@ def test_no_hint_for_a_seat_that_is_not_to_act_or_a_finished_game():
 
 
 def test_places_the_next_card_with_the_cheapest_payment_that_keeps_the_next_cards():
+    # the Cycle is spent, so the choice is the payment alone
     # next is 3; 4 is needed soon, so pay 1+2 (exactly 3) and never the 4 or the 9
     s = position(hands=([1, 2, 3, 4, 9], [6]), studios=(studio(1, 2), []))
+    s["cycled"][0] = True
     assert hint(s, 0, 1.0)["actions"][0]["action"] == {"type": "play", "card": 3, "payment": [1, 2]}
     # without small cards the 9 pays alone, still sparing the 4
     s = position(hands=([3, 4, 9], [6]), studios=(studio(1, 2), []))
+    s["cycled"][0] = True
     assert hint(s, 0, 1.0)["actions"][0]["action"]["payment"] == [9]
+
+
+def test_a_certain_placement_is_never_risked_for_a_better_hand():
+    # 3 and 4 alone place the 3 (4 pays), so a Cycle that gives back only the 1 and
+    # the 9 keeps the placement certain while trading low cards for unseen ones
+    s = position(hands=([1, 3, 4, 9], [6]), studios=(studio(1, 2), []), deck=[7, 8, 9, 10])
+    h = hint(s, 0, 1.0)
+    assert h["actions"][0]["action"]["type"] == "cycle"
+    assert h["place_chance"] == 1.0
+    assert h["expected_worth"] > h["cycle_sizes"]["0"]["expected_worth"]
+    s, _ = GAME.apply(s, 0, h["actions"][0]["action"])
+    s, _ = GAME.apply(s, 0, hint(s, 0, 1.0)["actions"][0]["action"])
+    assert hint(s, 0, 1.0)["actions"][0]["action"]["type"] == "play"
+    # with only 3 and 4 any Cycle gives one of them back and the draw may hold only
+    # 1s and 2s (all ten are unseen), so the seat places at once
+    s = position(hands=([3, 4], [6]), studios=(studio(1, 2), []), deck=[7, 8, 9, 10])
+    h = hint(s, 0, 1.0)
+    assert h["actions"][0]["action"] == {"type": "play", "card": 3, "payment": [4]}
+    assert all(v["place_chance"] < 1 for n, v in h["cycle_sizes"].items() if n != "0")
 
 
 def test_cycles_to_dig_for_a_missing_card_and_gives_back_old_cards_only():
     s = position(hands=([5, 6, 11, 12], [6]), deck=[1, 7, 8, 9])
     h = hint(s, 0, 1.0)
-    # no 1 in hand: every card but the keepers 2..4 (none held) may go back
+    # no 1 in hand: only a drawn 1 lets the seat place, and each extra card drawn
+    # raises that chance, so the whole deck (4 cards) is cycled
     assert h["actions"][0]["action"] == {"type": "cycle", "count": 4}
-    assert 0 < h["cycle_hit_chance"] <= 1
+    assert 0 < h["place_chance"] <= 1 and h["cycle_sizes"]["0"]["place_chance"] == 0
     s, _ = GAME.apply(s, 0, h["actions"][0]["action"])
     back = hint(s, 0, 1.0)["actions"][0]["action"]
     assert back["type"] == "cycle_return"
@@ -75,17 +96,6 @@ def test_hint_ignores_cards_the_seat_cannot_see():
     t = GAME.copy_state(s)
     t["hands"][1], t["deck"] = [7, 8, 9], [1, 2, 3, 10, 1]
     assert hint(s, 0, 1.0) | {"elapsed_s": 0} == hint(t, 0, 1.0) | {"elapsed_s": 0}
-
-
-def test_hit_chance_is_exact():
-    pool = Counter({1: 2, 5: 3, 9: 4})
-    cards = list(pool.elements())
-    for draws in range(0, 6):
-        combos = list(combinations(range(len(cards)), draws))
-        hits = sum(1 for c in combos if any(cards[i] == 1 for i in c))
-        expected = Fraction(hits, len(combos)) if draws else 0
-        assert hit_chance(pool, 1, draws) == pytest.approx(float(expected))
-    assert hit_chance(pool, 7, 3) == 0.0
 
 
 def test_unseen_counts_deck_and_rival_hand_only():
