@@ -182,6 +182,7 @@ def plan_cycle(
             if max_count > from_deck
             else None
         )
+    # bit 0 is the forced card whenever there is one (``Goal.of`` lists it first)
     need_bit = 1 if goal.need is not None and goal.specials[:1] == (goal.need,) else 0
     popcount = [bin(b).count("1") for b in range(1 << len(goal.specials))]
     for n in range(1, max_count + 1):
@@ -189,29 +190,31 @@ def plan_cycle(
             exact = False
             break
         k = min(n, deck_count)
+        # every unordered draw is one outcome: the weights below sum to this
+        outcomes = comb(sum(unseen.values()), k) * comb(sum(discard.values()), n - k)
         if n <= k:
-            counts = deck_counts[n].astype(object)
+            counts = deck_counts[n]
         else:
-            bound = comb(sum(unseen.values()), k) * comb(sum(discard.values()), n - k)
-            counts = _combine(deck_counts[k], pile_counts[n - k], bound)
-        totals = np.arange(counts.shape[1])
+            counts = _combine(deck_counts[k], pile_counts[n - k], outcomes)
         cands = _candidates(hand, n, goal)
-        p_num = w_num = weight = 0
+        p_num = w_num = 0
         for bits in range(counts.shape[0]):
-            w = counts[bits]
-            if not w.any():
+            totals = np.flatnonzero(counts[bits])
+            if not totals.size:
                 continue
+            w = counts[bits][totals]
+            if outcomes * _BIG >= 2**62:
+                w = w.astype(object)  # weighted sums could overflow int64
             best = None
             for kept_bits, kept_total, _ in cands:
                 have = kept_bits | bits
-                value = kept_total + totals + KEEP_BONUS * popcount[have]
-                ok = (have & need_bit) != 0 and goal.need is not None
-                key = value + _BIG * ((kept_total + totals) >= 2 * goal.need) if ok else value
+                key = totals + (kept_total + KEEP_BONUS * popcount[have])
+                if have & need_bit:
+                    key = key + _BIG * (totals >= 2 * goal.need - kept_total)
                 best = key if best is None else np.maximum(best, key)
             p_num += int((w * (best >= _BIG)).sum())
             w_num += int((w * (best % _BIG)).sum())
-            weight += int(w.sum())
-        by_count[n] = (Fraction(p_num, weight), Fraction(w_num, weight))
+        by_count[n] = (Fraction(p_num, outcomes), Fraction(w_num, outcomes))
     count = max(by_count, key=lambda n: (*by_count[n], -n))
     chance, value = by_count[count]
     return CyclePlan(count, chance, value, by_count, exact)
