@@ -132,14 +132,14 @@ def encode_song(
     ups = sum(tunes[0]) if tunes else 0
     dns = sum(tunes[1]) if tunes else 0
     total = sum((v + delta[v]) * counts[v - 1] for v in range(1, 6)) + const + ups - dns
-    S = m.NewIntVar(-100, 100, "")
-    m.Add(total == S)
+    S = m.new_int_var(-100, 100, "")
+    m.add(total == S)
     oks = []
 
     def reify(expr_true, expr_false) -> Any:
-        b = m.NewBoolVar("")
-        m.Add(expr_true).OnlyEnforceIf(b)
-        m.Add(expr_false).OnlyEnforceIf(b.Not())
+        b = m.new_bool_var("")
+        m.add(expr_true).only_enforce_if(b)
+        m.add(expr_false).only_enforce_if(b.Not())
         return b
 
     pres = {}
@@ -157,15 +157,15 @@ def encode_song(
             oks.append(present(cl["value"]))
         elif k == "require_same_value_count":
             ge = [reify(c >= cl["min"], c <= cl["min"] - 1) for c in counts]
-            b = m.NewBoolVar("")
-            m.AddBoolOr(ge).OnlyEnforceIf(b)
-            m.AddBoolAnd([g.Not() for g in ge]).OnlyEnforceIf(b.Not())
+            b = m.new_bool_var("")
+            m.add_bool_or(ge).only_enforce_if(b)
+            m.add_bool_and([g.Not() for g in ge]).only_enforce_if(b.Not())
             oks.append(b)
         elif k == "max_same_value_count":
             le = [reify(c <= cl["max"], c >= cl["max"] + 1) for c in counts]
-            b = m.NewBoolVar("")
-            m.AddBoolAnd(le).OnlyEnforceIf(b)
-            m.AddBoolOr([g.Not() for g in le]).OnlyEnforceIf(b.Not())
+            b = m.new_bool_var("")
+            m.add_bool_and(le).only_enforce_if(b)
+            m.add_bool_or([g.Not() for g in le]).only_enforce_if(b.Not())
             oks.append(b)
         elif k == "require_distinct_values":
             n_present = sum(present(v) for v in range(1, 6))
@@ -174,11 +174,11 @@ def encode_song(
             out = sum(counts[v - 1] for v in range(1, 6) if not cl["min"] <= v <= cl["max"])
             oks.append(reify(out == 0, out >= 1))
         elif k == "sum_parity":
-            half = m.NewIntVar(-60, 60, "")
+            half = m.new_int_var(-60, 60, "")
             want = 0 if cl["parity"] == "even" else 1
-            b = m.NewBoolVar("")
-            m.Add(2 * half + want == S).OnlyEnforceIf(b)
-            m.Add(2 * half + 1 - want == S).OnlyEnforceIf(b.Not())
+            b = m.new_bool_var("")
+            m.add(2 * half + want == S).only_enforce_if(b)
+            m.add(2 * half + 1 - want == S).only_enforce_if(b.Not())
             oks.append(b)
         elif k == "forbid_cue":
             if tunes:
@@ -189,17 +189,17 @@ def encode_song(
             pass
         else:
             raise ValueError(f"clause {k!r} has no linear encoding")
-    ok = m.NewBoolVar("")
+    ok = m.new_bool_var("")
     if oks:
-        m.AddBoolAnd(oks).OnlyEnforceIf(ok)
-        m.AddBoolOr([o.Not() for o in oks]).OnlyEnforceIf(ok.Not())
+        m.add_bool_and(oks).only_enforce_if(ok)
+        m.add_bool_or([o.Not() for o in oks]).only_enforce_if(ok.Not())
     else:
-        m.Add(ok == 1)
+        m.add(ok == 1)
     eq = reify(difficulty == S, difficulty != S)
     gt = reify(difficulty + 1 <= S, difficulty >= S)
-    on = m.NewBoolVar("")
-    m.AddBoolAnd([ok, eq]).OnlyEnforceIf(on)
-    m.AddBoolOr([ok.Not(), eq.Not()]).OnlyEnforceIf(on.Not())
+    on = m.new_bool_var("")
+    m.add_bool_and([ok, eq]).only_enforce_if(on)
+    m.add_bool_or([ok.Not(), eq.Not()]).only_enforce_if(on.Not())
     loud_parts = [ok, gt]
     if venue.rule_id == "margin_cap":
         loud_parts.append(
@@ -207,10 +207,10 @@ def encode_song(
         )
     if venue.rule_id == "no_loud_twice":
         loud_parts.append(prev_loud.Not())
-    loud = m.NewBoolVar("")
-    m.AddBoolAnd(loud_parts).OnlyEnforceIf(loud)
-    m.AddBoolOr([x.Not() for x in loud_parts]).OnlyEnforceIf(loud.Not())
-    m.Add(rc == on + 2 * loud)
+    loud = m.new_bool_var("")
+    m.add_bool_and(loud_parts).only_enforce_if(loud)
+    m.add_bool_or([x.Not() for x in loud_parts]).only_enforce_if(loud.Not())
+    m.add(rc == on + 2 * loud)
 
 
 class Model:
@@ -264,55 +264,55 @@ class Model:
             for p in range(L[s]):
                 for t in range(H):
                     if p - hand0[s] + 1 <= t + slack:
-                        x[s, p, t] = m.NewBoolVar("")
+                        x[s, p, t] = m.new_bool_var("")
         self.x = x
-        active = [m.NewConstant(1) if t < nbase else m.NewBoolVar("") for t in range(H)]
+        active = [m.new_constant(1) if t < nbase else m.new_bool_var("") for t in range(H)]
         self.active = active
-        solo = [m.NewBoolVar("") if solo_free else m.NewConstant(0) for t in range(H)]
-        spass = [m.NewBoolVar("") if pass_free else m.NewConstant(0) for t in range(H)]
+        solo = [m.new_bool_var("") if solo_free else m.new_constant(0) for t in range(H)]
+        spass = [m.new_bool_var("") if pass_free else m.new_constant(0) for t in range(H)]
         self.solo, self.spass = solo, spass
         if solo_free:
-            m.Add(sum(solo) <= 1)
+            m.add(sum(solo) <= 1)
         if pass_free:
-            m.Add(sum(spass) <= 1)
+            m.add(sum(spass) <= 1)
         for t in range(H):
             if solo_free:
-                m.AddImplication(solo[t], active[t])
+                m.add_implication(solo[t], active[t])
             if pass_free:
-                m.AddImplication(spass[t], active[t])
+                m.add_implication(spass[t], active[t])
         for t in range(nbase, H):
             if t > 0:
-                m.AddImplication(active[t], active[t - 1])
+                m.add_implication(active[t], active[t - 1])
         has: dict[tuple[int, int], Any] = {}
         for s in range(n):
             for p in range(L[s]):
                 vs = [x[s, p, t] for t in range(H) if (s, p, t) in x]
                 if len(vs) > 1:
-                    m.AddAtMostOne(vs)
+                    m.add_at_most_one(vs)
             special = s == solo_seat and (solo_free or pass_free)
             for t in range(H):
                 y = [x[s, p, t] for p in range(L[s]) if (s, p, t) in x]
                 if not special:
                     if t <= L[s] - 1:
-                        m.Add(sum(y) == active[t])
-                        has[s, t] = m.NewConstant(1)
+                        m.add(sum(y) == active[t])
+                        has[s, t] = m.new_constant(1)
                     else:
                         for xv in y:
-                            m.Add(xv == 0)
-                        has[s, t] = m.NewConstant(0)
+                            m.add(xv == 0)
+                        has[s, t] = m.new_constant(0)
                     continue
                 shift = sum(solo[:t]) - sum(spass[:t])  # extra plays before round t
-                h = m.NewBoolVar("")
-                m.Add(t + shift <= L[s] - 1).OnlyEnforceIf(h)
-                m.Add(t + shift >= L[s]).OnlyEnforceIf(h.Not())
-                main = m.NewBoolVar("")
-                m.AddBoolAnd([h, active[t]]).OnlyEnforceIf(main)
-                m.AddBoolOr([h.Not(), active[t].Not()]).OnlyEnforceIf(main.Not())
-                m.Add(sum(y) == main + solo[t] - spass[t])
+                h = m.new_bool_var("")
+                m.add(t + shift <= L[s] - 1).only_enforce_if(h)
+                m.add(t + shift >= L[s]).only_enforce_if(h.Not())
+                main = m.new_bool_var("")
+                m.add_bool_and([h, active[t]]).only_enforce_if(main)
+                m.add_bool_or([h.Not(), active[t].Not()]).only_enforce_if(main.Not())
+                m.add(sum(y) == main + solo[t] - spass[t])
                 for p in range(hand0[s], L[s]):
                     need = p - hand0[s] + 1
                     if (s, p, t) in x and need > t - 1:
-                        m.Add(t + shift >= need).OnlyEnforceIf(x[s, p, t])
+                        m.add(t + shift >= need).only_enforce_if(x[s, p, t])
                 has[s, t] = h
         self._has = has
         # Symmetry: two cards of one seat with the same value (and, at Milkyway, the
@@ -328,63 +328,55 @@ class Model:
                     xq = [x[s, q, t] for t in range(H) if (s, q, t) in x]
                     if not xq:
                         continue
-                    m.Add(sum(xq) <= sum(xp))
+                    m.add(sum(xq) <= sum(xp))
                     tp = sum(t * x[s, p, t] for t in range(H) if (s, p, t) in x)
                     tq = sum(t * x[s, q, t] for t in range(H) if (s, q, t) in x)
-                    played_q = m.NewBoolVar("")
-                    m.Add(sum(xq) == 1).OnlyEnforceIf(played_q)
-                    m.Add(sum(xq) == 0).OnlyEnforceIf(played_q.Not())
-                    m.Add(tp <= tq).OnlyEnforceIf(played_q)
+                    played_q = m.new_bool_var("")
+                    m.add(sum(xq) == 1).only_enforce_if(played_q)
+                    m.add(sum(xq) == 0).only_enforce_if(played_q.Not())
+                    m.add(tp <= tq).only_enforce_if(played_q)
         for t in range(H):
-            m.AddBoolOr([has[s, t] for s in range(n)]).OnlyEnforceIf(active[t])
+            m.add_bool_or([has[s, t] for s in range(n)]).only_enforce_if(active[t])
 
         # values per round, tunes, results
-        cnt = [
-            [
-                sum(
-                    x[s, p, t]
-                    for s in range(n)
-                    for p in range(L[s])
-                    if (s, p, t) in x and sim.VALUE[self.seq[s][p]] == val
-                )
-                for val in range(1, 6)
-            ]
-            for t in range(H)
-        ]
+        by_value: list[list[list]] = [[[] for _ in range(5)] for _ in range(H)]
+        for (s, p, t), xv in x.items():
+            by_value[t][sim.VALUE[self.seq[s][p]] - 1].append(xv)
+        cnt = [[sum(by_value[t][val]) for val in range(5)] for t in range(H)]
         cvars = []
         for t in range(H):
             row = []
             for val in range(5):
-                c = m.NewIntVar(0, maxc, "")
-                m.Add(c == cnt[t][val])
+                c = m.new_int_var(0, maxc, "")
+                m.add(c == cnt[t][val])
                 row.append(c)
             cvars.append(row)
-        res = [m.NewIntVar(0, 2, "") for t in range(H)]
+        res = [m.new_int_var(0, 2, "") for t in range(H)]
         self.cvars = cvars
         self.tu: dict = {}
         ud = self._tuning(n, L, H, cvars, res, maxc, vid) if tuning else [None] * H
         prev0 = st.results[-1][1] if st.results else None
-        prev_loud: Any = m.NewConstant(1 if prev0 == V.LOUD else 0)
+        prev_loud: Any = m.new_constant(1 if prev0 == V.LOUD else 0)
         for t in range(H):
             d, evs = songs[t], events[t]
             if _has_ignore(evs):
                 self._table(t, cvars[t], ud[t], res[t], d, evs, maxc, prev_loud)
             else:
                 encode_song(m, v, cvars[t], ud[t], d, evs, prev_loud, res[t])
-            pl = m.NewBoolVar("")
-            m.Add(res[t] == L_).OnlyEnforceIf(pl)
-            m.Add(res[t] != L_).OnlyEnforceIf(pl.Not())
+            pl = m.new_bool_var("")
+            m.add(res[t] == L_).only_enforce_if(pl)
+            m.add(res[t] != L_).only_enforce_if(pl.Not())
             prev_loud = pl
         Fb, Ob, Lb = [], [], []
         for t in range(H):
             bs = []
             for code in (F_, O_, L_):
-                b = m.NewBoolVar("")
-                m.Add(res[t] == code).OnlyEnforceIf(b)
-                m.Add(res[t] != code).OnlyEnforceIf(b.Not())
-                a = m.NewBoolVar("")
-                m.AddBoolAnd([b, active[t]]).OnlyEnforceIf(a)
-                m.AddBoolOr([b.Not(), active[t].Not()]).OnlyEnforceIf(a.Not())
+                b = m.new_bool_var("")
+                m.add(res[t] == code).only_enforce_if(b)
+                m.add(res[t] != code).only_enforce_if(b.Not())
+                a = m.new_bool_var("")
+                m.add_bool_and([b, active[t]]).only_enforce_if(a)
+                m.add_bool_or([b.Not(), active[t].Not()]).only_enforce_if(a.Not())
                 bs.append(a)
             Fb.append(bs[0])
             Ob.append(bs[1])
@@ -395,43 +387,38 @@ class Model:
         # Encores
         e = []
         for t in range(H):
-            ones = sum(
-                x[s, p, t]
-                for s in range(n)
-                for p in range(L[s])
-                if (s, p, t) in x and sim.VALUE[self.seq[s][p]] == 1
-            )
+            ones = sum(by_value[t][0])
             if enc_left:
-                et = m.NewIntVar(0, min(maxc, enc_left), "")
-                m.Add(et <= ones)
-                m.Add(et == 0).OnlyEnforceIf(Fb[t])
-                m.Add(et == 0).OnlyEnforceIf(active[t].Not())
+                et = m.new_int_var(0, min(maxc, enc_left), "")
+                m.add(et <= ones)
+                m.add(et == 0).only_enforce_if(Fb[t])
+                m.add(et == 0).only_enforce_if(active[t].Not())
             else:
-                et = m.NewConstant(0)
+                et = m.new_constant(0)
             e.append(et)
         self.e = e
         E = sum(e)
         if enc_left:
-            m.Add(enc_left >= E)
-            m.Add(nbase + E <= H)
+            m.add(enc_left >= E)
+            m.add(nbase + E <= H)
             for t in range(nbase, H):
                 before = sum(e[:t])
-                m.Add(nbase + before >= t + 1).OnlyEnforceIf(active[t])
-                m.Add(nbase + before <= t).OnlyEnforceIf(active[t].Not())
+                m.add(nbase + before >= t + 1).only_enforce_if(active[t])
+                m.add(nbase + before <= t).only_enforce_if(active[t].Not())
         if rules:  # off only when a test reads the bare song results back
             self._rules(v, st, H, nbase, E, Fb, Ob, Lb, active, solo, spass, songs, L)
         # plays already committed this round (hints): fixed in round 0
         for fp in fixed or []:
             s, p = fp["seat"], self.seq[fp["seat"]].index(fp["card"])
-            m.Add(x[s, p, 0] == 1)
+            m.add(x[s, p, 0] == 1)
             if fp.get("solo"):
-                m.Add(solo[0] == 1)
+                m.add(solo[0] == 1)
             if self.tu:
                 tune = fp.get("tune", 0)
-                m.Add(self.tu["up"][s, p, 0] == int(tune > 0))
-                m.Add(self.tu["dn"][s, p, 0] == int(tune < 0))
+                m.add(self.tu["up"][s, p, 0] == int(tune > 0))
+                m.add(self.tu["dn"][s, p, 0] == int(tune < 0))
         if passed:
-            m.Add(spass[0] == 1)
+            m.add(spass[0] == 1)
 
     def _tuning(self, n, L, H, cvars, res, maxc, vid) -> list:
         """Milkyway: per played card an up/down tune, paid with unused staged Cue cards."""
@@ -439,9 +426,9 @@ class Model:
         avail0 = [sim.cue_cards_staged(st.stages[s]) - st.tunes_used[s] for s in range(n)]
         up, dn = {}, {}
         for key, xv in x.items():
-            u = m.NewBoolVar("")
-            d = m.NewBoolVar("")
-            m.Add(u + d <= xv)
+            u = m.new_bool_var("")
+            d = m.new_bool_var("")
+            m.add(u + d <= xv)
             up[key], dn[key] = u, d
         self.tu = {"up": up, "dn": dn}
         for s in range(n):
@@ -454,7 +441,7 @@ class Model:
                     for p in range(L[s])
                     if (s, p, tt) in x and sim.CUE[self.seq[s][p]]
                 )
-                m.Add(used + acc <= avail0[s] + gained)
+                m.add(used + acc <= avail0[s] + gained)
                 acc = acc + used
         out = []
         for t in range(H):
@@ -477,19 +464,19 @@ class Model:
             if self.spec.venue.rule_id == "no_loud_twice":
                 rows = [(*r[:5], 1, r[5]) for r in result_table(vid, d, evs, maxc, V.LOUD)]
                 rows += [(*r[:5], 0, r[5]) for r in result_table(vid, d, evs, maxc, None)]
-                m.AddAllowedAssignments([*cv, prev_loud, rc], rows)
+                m.add_allowed_assignments([*cv, prev_loud, rc], rows)
             else:
-                m.AddAllowedAssignments([*cv, rc], result_table(vid, d, evs, maxc, None))
+                m.add_allowed_assignments([*cv, rc], result_table(vid, d, evs, maxc, None))
             return
         uv, dv = [], []
         for a, b in zip(*ud, strict=True):
-            ui = m.NewIntVar(0, maxc, "")
-            m.Add(ui == a)
+            ui = m.new_int_var(0, maxc, "")
+            m.add(ui == a)
             uv.append(ui)
-            di = m.NewIntVar(0, maxc, "")
-            m.Add(di == b)
+            di = m.new_int_var(0, maxc, "")
+            m.add(di == b)
             dv.append(di)
-        m.AddAllowedAssignments([*cv, *uv, *dv, rc], tuned_table(vid, d, evs, maxc, True))
+        m.add_allowed_assignments([*cv, *uv, *dv, rc], tuned_table(vid, d, evs, maxc, True))
 
     def _rules(self, v, st, H, nbase, E, Fb, Ob, Lb, active, solo, spass, songs, L):
         m = self.m
@@ -504,40 +491,40 @@ class Model:
         }
         for k, t in v.targets.items():
             if "min" in t:
-                m.Add(tot[k] >= t["min"])
+                m.add(tot[k] >= t["min"])
             elif "max" in t:
-                m.Add(tot[k] <= t["max"])
+                m.add(tot[k] <= t["max"])
             else:
-                m.Add(tot[k] == t["exact"])
+                m.add(tot[k] == t["exact"])
         n0 = len(st.results)
         last = []
         for t in range(H):
-            lt = m.NewBoolVar("")
-            nxt = active[t + 1] if t + 1 < H else m.NewConstant(0)
-            m.AddBoolAnd([active[t], nxt.Not()]).OnlyEnforceIf(lt)
-            m.AddBoolOr([active[t].Not(), nxt]).OnlyEnforceIf(lt.Not())
+            lt = m.new_bool_var("")
+            nxt = active[t + 1] if t + 1 < H else m.new_constant(0)
+            m.add_bool_and([active[t], nxt.Not()]).only_enforce_if(lt)
+            m.add_bool_or([active[t].Not(), nxt]).only_enforce_if(lt.Not())
             last.append(lt)
         if rid == "last_song_loud":
             for t in range(H):
-                m.AddImplication(last[t], Lb[t])
+                m.add_implication(last[t], Lb[t])
         elif rid == "must_play_solo" and not st.solo_used:
-            m.Add(sum(solo) >= 1)
+            m.add(sum(solo) >= 1)
         elif rid == "encore_required" and st.encores_taken == 0:
-            m.Add(E >= 1)
+            m.add(E >= 1)
         elif rid == "odd_songs_loud":
             for t in range(H):
                 if (n0 + t) % 2 == 0:
-                    m.AddImplication(active[t], Lb[t])
+                    m.add_implication(active[t], Lb[t])
         elif rid == "first_songs_fail":
             for t in range(H):
                 if n0 + t < v.rule["count"]:
-                    m.AddImplication(active[t], Fb[t])
+                    m.add_implication(active[t], Fb[t])
         elif rid == "full_range":
             for s in range(self.spec.players):
                 staged = {sim.VALUE[c] for c in st.stages[s]}
                 for val in range(1, 6):
                     if val not in staged:
-                        m.Add(
+                        m.add(
                             sum(
                                 xv
                                 for (ss, p, t), xv in self.x.items()
@@ -548,20 +535,20 @@ class Model:
         elif rid == "even_songs_on_point":
             for t in range(H):
                 if songs[t] % 2 == 0:
-                    m.AddImplication(active[t], Ob[t])
+                    m.add_implication(active[t], Ob[t])
         elif rid == "exact_total_songs":
-            m.Add(st.setlist_total + E <= v.rule["total"])
-            m.Add(n0 + sum(active) == v.rule["total"])
+            m.add(st.setlist_total + E <= v.rule["total"])
+            m.add(n0 + sum(active) == v.rule["total"])
         elif rid == "last_songs_on_point":
             k = v.rule["count"]
             for t in range(H):
                 # t is among the last k active rounds when round t+k is inactive
-                tail = active[t + k] if t + k < H else m.NewConstant(0)
-                m.AddImplication(active[t], Ob[t]).OnlyEnforceIf(tail.Not())
+                tail = active[t + k] if t + k < H else m.new_constant(0)
+                m.add_implication(active[t], Ob[t]).only_enforce_if(tail.Not())
             nnew = sum(active)
             for i in range(1, k):
                 if i > n0 or st.results[-i][1] != V.ON_POINT:
-                    m.Add(nnew >= k - i + 1)
+                    m.add(nnew >= k - i + 1)
 
     def solve(self, budget_s: float) -> str:
         solver = cp_model.CpSolver()
@@ -575,7 +562,7 @@ class Model:
         solver.parameters.cp_model_probing_level = 0
         solver.parameters.cp_model_presolve = False
         solver.parameters.linearization_level = 0
-        status = solver.Solve(self.m)
+        status = solver.solve(self.m)
         self.solver = solver
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return "feasible"
