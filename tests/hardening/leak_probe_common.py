@@ -196,7 +196,7 @@ def check_http_view(client, bearer, store, game_name: str, players: int, options
     created = r.get_json()
     gid, tokens, host = created["id"], created["seat_tokens"], created["host_token"]
     rng = random.Random(3)
-    for _ in range(20):
+    for _ in range(12):
         record = store.get(gid)
         state = record.state
         callers: list[tuple[int | None, dict[str, str]]] = [(None, {})]

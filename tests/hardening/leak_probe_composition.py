@@ -22,7 +22,7 @@ State = dict[str, Any]
 GAME = get_game("composition")
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
-    (1, {"max_rounds": 4}),
+    (1, {"max_rounds": 3}),
     (2, {"max_rounds": 3}),
     (3, {"max_rounds": 2, "tomatoes": False}),
     (4, {"max_rounds": 2}),

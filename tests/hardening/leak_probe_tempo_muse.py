@@ -67,13 +67,31 @@ def scramble_keeping_hand_totals(state: State, viewer: int | None, rng: random.R
     reveals that total (xfail in test_leak_probe_tempo_muse.py); keeping it fixed lets
     the events probe test everything else.
     """
-    unseen = [seat for seat in (0, 1) if seat != viewer]
-    totals = [sum(state["hands"][seat]) for seat in unseen]
-    for _ in range(300):
-        other = scramble_hidden(state, viewer, rng)
-        if [sum(other["hands"][seat]) for seat in unseen] == totals:
-            return other
     other = copy.deepcopy(state)
     reseed(other, rng)
-    other["deck"] = permute(other["deck"], rng)
+    unseen = [seat for seat in (0, 1) if seat != viewer]
+    sizes = [len(other["hands"][seat]) for seat in unseen]
+    totals = [sum(other["hands"][seat]) for seat in unseen]
+    pool = list(other["deck"]) + [c for seat in unseen for c in other["hands"][seat]]
+    for _ in range(300):
+        rng.shuffle(pool)
+        hands, rest = [], pool
+        for size in sizes:
+            hands.append(sorted(rest[:size]))
+            rest = rest[size:]
+        if [sum(h) for h in hands] == totals:
+            break
+    else:
+        hands = [other["hands"][seat] for seat in unseen]
+        rest = list(other["deck"])
+        rng.shuffle(rest)
+    for seat, hand in zip(unseen, hands, strict=True):
+        other["hands"][seat] = hand
+    other["deck"] = rest
+    pending = other["pending_cycle"]
+    if pending is not None and pending["seat"] in unseen:
+        pending["drawn"] = sorted(
+            rng.sample(other["hands"][pending["seat"]], len(pending["drawn"]))
+        )
+    _check_conservation(state, other)
     return other
