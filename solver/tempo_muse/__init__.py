@@ -35,6 +35,12 @@ def hint(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
     rec = recommend(state, seat, budget_s)
     action = rec.pop("action")
     explanation = rec.pop("explanation")
+    if rec.get("cycle_exact") is False:
+        done = max(int(n) for n in rec["cycle_sizes"])
+        explanation += (
+            f" (Fallback: the {budget_s:g} s budget ran out, so only Cycle sizes up to "
+            f"{done} were compared.)"
+        )
     return {
         "actions": [{"seat": seat, "action": action}],
         "explanation": explanation,

@@ -165,4 +165,5 @@ def test_an_exhausted_budget_is_reported_and_the_hint_stays_legal():
     h = hint(s, 0, 0.0)
     assert h["cycle_exact"] is False
     assert h["cycle_sizes"].keys() == {"0"}
+    assert "Fallback" in h["explanation"]
     GAME.apply(s, 0, h["actions"][0]["action"])
