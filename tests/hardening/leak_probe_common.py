@@ -195,6 +195,10 @@ def check_http_view(client, bearer, store, game_name: str, players: int, options
     assert r.status_code == 201, r.get_json()
     created = r.get_json()
     gid, tokens, host = created["id"], created["seat_tokens"], created["host_token"]
+    # the creation response shows the host the public view of a live game
+    first = game.view(store.get(gid).state, None)
+    assert _body(created["view"]) == _body(first)
+    _check_access(client, bearer, gid, tokens)
     rng = random.Random(3)
     for _ in range(12):
         record = store.get(gid)
@@ -208,8 +212,7 @@ def check_http_view(client, bearer, store, game_name: str, players: int, options
             assert got["seat"] == seat
             assert got["version"] == record.version
             assert got["outcome"] == game.outcome(state)
-            body = {k: v for k, v in got.items() if k not in ENVELOPE_KEYS}
-            assert body == {k: v for k, v in want.items() if k not in ENVELOPE_KEYS}
+            assert _body(got) == _body(want)
             # an envelope key the game also sets must agree with the game
             for k in ENVELOPE_KEYS & set(want) - {"status"}:
                 assert got[k] == want[k], k
@@ -278,3 +281,19 @@ def probe_move_events(
             assert got == want, "events " + _diff(want, got, seat)
             compared += 1
     return compared
+
+
+def _body(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in ENVELOPE_KEYS}
+
+
+def _check_access(client, bearer, gid: str, tokens: list[str]) -> None:
+    """No seat reads another seat's view; nobody but the host reads a running game's log."""
+    for seat, token in enumerate(tokens):
+        other = (seat + 1) % len(tokens)
+        if other != seat:
+            r = client.get(f"/v1/games/{gid}?seat={other}", headers=bearer(token))
+            assert r.status_code == 403, r.get_json()
+        assert client.get(f"/v1/games/{gid}/log", headers=bearer(token)).status_code == 403
+    assert client.get(f"/v1/games/{gid}?seat=0").status_code == 401
+    assert client.get(f"/v1/games/{gid}/log").status_code == 403
