@@ -1,6 +1,8 @@
 """Exhaustive search over the recommender's decisions: the baseline CP-SAT must equal.
 
-It shares no model code with ``cpsat``: for every set of spaces (at most one per group,
+It shares no model code with ``cpsat``: for every faces the all-dice Distortions in hand
+can give the dice (played in any order first; its own card interpreter), with and without
+Skulls wild, for every set of spaces (at most one per group,
 slots within the dice), every borrowed face, every distinct way to seat the dice on the
 slots and every choice of change targets, it finds the fewest face changes beyond the
 ability; then it tries every Distortion buy, every Hit buy and every mix of 10-Grana
@@ -10,10 +12,10 @@ actions, checks the Grana at each step of the documented order, and keeps the be
 from __future__ import annotations
 
 from collections import Counter
-from itertools import product
+from itertools import permutations, product
 from typing import Any
 
-from services.overdrive.content import FACES
+from services.overdrive.content import FACES, content
 from solver.overdrive import values
 from solver.overdrive.plan import SET_FACE_COST
 
@@ -37,10 +39,16 @@ def _subsets(insts: list[dict[str, Any]], room: int) -> list[list[int]]:
 
 
 def _fewest_changes(pos: dict[str, Any], needs: list[set[str]], targeted: set[int]) -> int | None:
-    """Face changes beyond the ability that give each own die a face it needs."""
+    """Face changes beyond the ability that give each own die a face it needs (with Skulls
+    wild a Skull fits every slot as it is)."""
     dice = pos["dice"]
     ch = pos["change"]
-    todo = [d for d in range(len(dice)) if d not in targeted and dice[d]["face"] not in needs[d]]
+    fine = {d for d in range(len(dice)) if pos["wild"] and dice[d]["face"] == "skull"}
+    todo = [
+        d
+        for d in range(len(dice))
+        if d not in targeted and d not in fine and dice[d]["face"] not in needs[d]
+    ]
     best = None
     for use in [None, *todo]:
         if use is not None and (
@@ -54,7 +62,7 @@ def _fewest_changes(pos: dict[str, Any], needs: list[set[str]], targeted: set[in
     return best
 
 
-def _seatings(slots: list[str], classes: dict[Any, int]) -> list[list[Any]]:
+def _seatings(slots: list[str], classes: dict[Any, int], wild: bool) -> list[list[Any]]:
     """Every distinct assignment of dice classes to slots (a class: its dice are alike)."""
     out: list[list[Any]] = []
     left = dict(classes)
@@ -67,7 +75,11 @@ def _seatings(slots: list[str], classes: dict[Any, int]) -> list[list[Any]]:
             if left[cls] == 0:
                 continue
             kind, face = cls
-            if kind != "own" and slots[i][0] not in ("any", face):
+            if (
+                kind != "own"
+                and slots[i][0] not in ("any", face)
+                and not (wild and face == "skull")
+            ):
                 continue  # a borrowed die keeps its face
             if kind != "own" and slots[i][1]:
                 continue  # the die on Jam Session is the seat's own
@@ -92,7 +104,7 @@ def _changes_and_left(
     classes.update(borrowed)
     changers = [j for j in subset if insts[j]["kind"] == "change"]
     best: dict[int, int] = {}
-    for seating in _seatings(slots, classes):
+    for seating in _seatings(slots, classes, pos["wild"]):
         # own dice of one rolled face, in order, take the slots given to that class
         next_of: dict[str, list[int]] = {}
         for d in range(n):
@@ -158,8 +170,60 @@ def _tail_search(pos: dict[str, Any], slack: int, room: int, fired: bool) -> int
     return best
 
 
+def _play(faces: tuple[str, ...], card: str, choice: str | None) -> tuple[str, ...]:
+    """The dice faces after one all-dice face card (``choice``: its chosen face, if any)."""
+    eff = content()["distortion_by_no"][card]["effect"]
+    out = []
+    for f in faces:
+        if eff["kind"] == "skull_to" and f == "skull":
+            f = choice
+        elif eff["kind"] == "all_to":
+            f = eff["face"]
+        elif eff["kind"] == "convert" and f == eff["from"]:
+            f = eff["to"]
+        elif eff["kind"] == "swap" and f in ("horns", "influence") and f != choice:
+            f = choice
+        out.append(f)
+    return tuple(out)
+
+
+def _choices(card: str) -> list[str | None]:
+    kind = content()["distortion_by_no"][card]["effect"]["kind"]
+    if kind == "skull_to":
+        return [f for f in FACES if f != "skull"]
+    return ["horns", "influence"] if kind == "swap" else [None]
+
+
+def _rolls(pos: dict[str, Any]) -> set[tuple[str, ...]]:
+    """Every tuple of faces the dice can show after playing some of the all-dice face cards
+    in hand, in any order, before anything else."""
+    kinds = ("skull_to", "all_to", "convert", "swap")
+    hand = [c for c in pos["hand"] if content()["distortion_by_no"][c]["effect"]["kind"] in kinds]
+    start = tuple(d["face"] for d in pos["dice"])
+    out = {start}
+    for k in range(1, len(hand) + 1):
+        for order in permutations(hand, k):
+            for picks in product(*(_choices(c) for c in order)):
+                faces = start
+                for card, choice in zip(order, picks):
+                    faces = _play(faces, card, choice)
+                out.add(faces)
+    return out
+
+
 def best_value(pos: dict[str, Any]) -> int:
     """The highest value any legal plan in the recommender's vocabulary reaches."""
+    best = None
+    for faces in sorted(_rolls(pos)):
+        for wild in [False, True] if pos["wild_card"] is not None else [False]:
+            dice = [{**d, "face": f} for d, f in zip(pos["dice"], faces)]
+            v = _best_value({**pos, "dice": dice, "wild": wild})
+            best = v if best is None else max(best, v)
+    assert best is not None
+    return best
+
+
+def _best_value(pos: dict[str, Any]) -> int:
     dice, insts = pos["dice"], pos["instances"]
     n = len(dice)
     res = pos["resource_delta"]

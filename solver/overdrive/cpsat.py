@@ -20,8 +20,11 @@ from solver.overdrive.plan import SET_FACE_COST
 
 
 def _sources(pos: dict[str, Any], o: str, f: str) -> list[str]:
-    """Ways a die rolled ``o`` can end on ``f``."""
+    """Ways a die showing ``o`` (after the all-dice cards) can end on ``f``; "wild": a Skull
+    that stays a Skull but fills an ``f`` slot once a Skulls-wild card is played."""
     out = ["keep"] if o == f else ["pay", "dist"]
+    if pos["wild_card"] is not None and o == "skull" and f != "skull":
+        out.append("wild")
     ch = pos["change"]
     if ch is not None and ch["to"] == f and ch["from"] in ("any", o) and o != f:
         out.append("ability")
@@ -30,6 +33,9 @@ def _sources(pos: dict[str, Any], o: str, f: str) -> list[str]:
         if f in faces:
             out.append("target:" + key)
     return out
+
+
+CARD_TIE = 16  # more than the all-dice cards a hand can play
 
 
 def _grana(delta: dict[str, int]) -> int:
@@ -41,17 +47,30 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     m = cp_model.CpModel()
     insts = pos["instances"]
     n_dice = len(pos["dice"])
-    orig = Counter(d["face"] for d in pos["dice"])
+    # The all-dice face cards in hand: one face map is chosen (identity = none played).
+    maps = pos["face_maps"]
+    counts = [Counter(fm["map"][d["face"]] for d in pos["dice"]) for fm in maps]
+    sel = [m.new_bool_var(f"map{k}") for k in range(len(maps))]
+    m.add(sum(sel) == 1)
     c: dict[tuple[str, str, str], Any] = {}
-    for o in orig:
+    for o in sorted({f for cnt in counts for f in cnt}):
+        top = max(cnt[o] for cnt in counts)
         for f in FACES:
             for src in _sources(pos, o, f):
-                c[o, f, src] = m.new_int_var(0, orig[o], f"c_{o}_{f}_{src}")
-        m.add(sum(v for (oo, _, _), v in c.items() if oo == o) == orig[o])
+                c[o, f, src] = m.new_int_var(0, top, f"c_{o}_{f}_{src}")
+        m.add(
+            sum(v for (oo, _, _), v in c.items() if oo == o)
+            == sum(cnt[o] * v for cnt, v in zip(counts, sel))
+        )
+    wild = m.new_bool_var("wild")
+    if pos["wild_card"] is None:
+        m.add(wild == 0)
     by_src: dict[str, list[Any]] = {}
     for (_, _, src), v in c.items():
         by_src.setdefault(src, []).append(v)
     m.add(sum(by_src.get("ability", [])) <= 1)
+    for v in by_src.get("wild", []):
+        m.add(v <= n_dice * wild)
     market = pos["dist_market"]
     bd = [m.new_bool_var(f"d{k}") for k in range(len(market))]
     m.add(sum(bd) <= 1)
@@ -82,16 +101,26 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     b_js = {f: m.new_bool_var(f"bj_{f}") for f in faces} if jam else {}
     m.add(sum(b_ab.values()) <= 1)
     m.add(sum(b_js.values()) == sum(u[j] for j in jam))
-    used_b = {}
+    used_b, used_bw = {}, {}
     for f in FACES:
         avail = [v for d in (b_ab, b_js) for ff, v in d.items() if ff == f]
         used_b[f] = m.new_int_var(0, len(avail), f"ub_{f}")
         m.add(used_b[f] <= sum(avail))
-        m.add(used_b[f] <= placed[f])
-        m.add(placed[f] - used_b[f] <= final[f])
+    # a borrowed Skull fills any slot once Skulls are wild
+    skulls_b = [v for d in (b_ab, b_js) for ff, v in d.items() if ff == "skull"]
+    for f in FACES:
+        if f != "skull" and skulls_b and pos["wild_card"] is not None:
+            used_bw[f] = m.new_int_var(0, len(skulls_b), f"ubw_{f}")
+            m.add(used_bw[f] <= len(skulls_b) * wild)
+    if used_bw:
+        m.add(used_b["skull"] + sum(used_bw.values()) <= sum(skulls_b))
+    for f in FACES:
+        b_f = used_b[f] + used_bw.get(f, 0)
+        m.add(b_f <= placed[f])
+        m.add(placed[f] - b_f <= final[f])
     # the die on Jam Session is one of the seat's own
     m.add(placed["skull"] - used_b["skull"] >= sum(u[j] for j in jam))
-    own_placed = sum(placed.values()) - sum(used_b.values())
+    own_placed = sum(placed.values()) - sum(used_b.values()) - sum(used_bw.values())
     leftover = n_dice - own_placed
     change_keys = sorted({i["key"] for i in insts if i["kind"] == "change"})
     for key in change_keys:
@@ -183,7 +212,11 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
             fire += [v for a, v in raises.items() if pos["raises"][a].get(when, 0) > 0]
             m.add(z <= sum(fire))
             objective.append(once_v * z)
-    m.maximize(sum(objective) + const)
+    # Among equal values, play the fewest cards (a card that changes nothing stays in hand).
+    value = m.new_int_var(-(10**7), 10**7, "value")
+    m.add(value == sum(objective) + const)
+    cards_played = sum(len(fm["plays"]) * v for fm, v in zip(maps, sel)) + wild
+    m.maximize(CARD_TIE * value - cards_played)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = max(0.05, budget_s)
@@ -201,7 +234,8 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     got = {
         "c": c, "u": u, "take": take, "buys": buys, "bd": bd, "b_ab": b_ab, "b_js": b_js,
         "used_b": used_b, "cleared": cleared, "cards_used": cards_used, "ab_clear": ab_clear,
-        "raises": raises, "new_dice": new_dice,
+        "raises": raises, "new_dice": new_dice, "sel": sel, "wild": wild, "used_bw": used_bw,
+        "value": value,
     }  # fmt: skip
     return _decode(pos, solver, got, status)
 
@@ -211,9 +245,10 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
     are dice nobody changes), borrowed dice their future indices, clears their sources."""
     insts = pos["instances"]
     val = solver.value
+    fm = next(fm for fm, v in zip(pos["face_maps"], got["sel"]) if val(v))
     pending: dict[str, list[int]] = {}
     for d in pos["dice"]:
-        pending.setdefault(d["face"], []).append(d["index"])
+        pending.setdefault(fm["map"][d["face"]], []).append(d["index"])
     plan: dict[str, Any] = {"changes": [], "placements": [], "leftover": [], "buy": None}
     changed: dict[str, list[int]] = {f: [] for f in FACES}
     kept: dict[str, list[int]] = {f: [] for f in FACES}
@@ -221,7 +256,9 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
     for (o, f, src), var in sorted(got["c"].items()):
         for _ in range(val(var)):
             die = pending[o].pop(0)
-            (kept if src == "keep" else changed)[f].append(die)
+            (kept if src in ("keep", "wild") else changed)[f].append(die)
+            if src == "wild":
+                continue
             if src.startswith("target:"):
                 targets.setdefault(src[7:], []).append((die, f))
             elif src != "keep":
@@ -240,6 +277,7 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
             plan["borrow_jam"] = {"face": f, "die": nxt}
             borrowed[f].append(nxt)
     use_b = {f: val(v) for f, v in got["used_b"].items()}
+    use_bw = {f: val(v) for f, v in got["used_bw"].items()}
     order = sorted(range(len(insts)), key=lambda j: insts[j]["kind"] != "borrow")
     for j in order:
         inst = insts[j]
@@ -251,6 +289,9 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
                 if inst["kind"] != "borrow" and use_b[f] > 0:
                     use_b[f] -= 1
                     dice.append(borrowed[f].pop(0))
+                elif inst["kind"] != "borrow" and use_bw.get(f, 0) > 0:
+                    use_bw[f] -= 1
+                    dice.append(borrowed["skull"].pop(0))
                 else:
                     dice.append(pool[f].pop(0))
         pl: dict[str, Any] = {"instance": j, "dice": sorted(dice)}
@@ -279,6 +320,8 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
     plan["dist_buy"] = next((k for k, v in enumerate(got["bd"]) if val(v)), None)
     plan["raises"] = {a: val(v) for a, v in got["raises"].items() if val(v)}
     plan["new_dice"] = val(got["new_dice"])
-    plan["objective"] = round(solver.objective_value)
+    plan["face_plays"] = fm["plays"]
+    plan["wild"] = pos["wild_card"] if val(got["wild"]) else None
+    plan["objective"] = val(got["value"])
     plan["status"] = solver.status_name(status)
     return plan

@@ -32,6 +32,10 @@ def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
 
     for card in pos["gain_cards"]:
         add(f"distortion #{card['card']}", card["delta"])
+    for play in plan.get("face_plays", []):
+        add(f"distortion #{play['card']} (turns faces of all your dice)", {})
+    if plan.get("wild") is not None:
+        add(f"distortion #{plan['wild']} (Skulls wild this turn)", {})
     spent = SET_FACE_COST * sum(ch["source"] == "pay" for ch in plan["changes"])
     clear_by = {c["space"]: c["by"] for c in plan.get("clears", [])}
     for pl in plan["placements"]:
@@ -99,7 +103,8 @@ def _clear_label(by: Any) -> str:
 
 def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]]:
     """The engine actions that carry out a plan, in the documented order that keeps every
-    step legal and funded: Distortion gains and leftover dice on Resources, face changes,
+    step legal and funded: Distortion gains and leftover dice on Resources, the all-dice
+    face cards and Skulls wild, face changes,
     borrows, clears, placements (New Member last), then the buys and 10-Grana actions."""
     insts = pos["instances"]
     acts: list[dict[str, Any]] = []
@@ -109,6 +114,10 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
     for d in plan["leftover"]:
         if d not in targeted:
             acts.append({"type": "place", "space": "resources", "dice": [d]})
+    for play in plan.get("face_plays", []):
+        acts.append({"type": "play_distortion", **play})
+    if plan.get("wild") is not None:
+        acts.append({"type": "play_distortion", "card": plan["wild"]})
     item = pos["dist_market"][plan["dist_buy"]] if plan.get("dist_buy") is not None else None
     set_cards = list(pos["set_cards"])
     if item is not None and item["use"] == "set":

@@ -7,7 +7,8 @@ face changes bought for 5 Grana, the once-per-turn change-face ability, set-face
 Distortions that simply give levels (played at once); buying one Hit and one Distortion; the
 10-Grana raises and extra dice; Jam Session and a borrow ability (a die of a face some
 opponent shows on the board); clearing occupied spaces to use them (Opportunity, clear
-Distortions in hand, a clear ability).  Leftover dice go to Resources.  Rerolls are left to
+Distortions in hand, a clear ability); the all-dice face Distortions and Skulls wild in hand,
+played first.  Leftover dice go to Resources.  Rerolls are left to
 the player (random outcomes; see the doc).
 """
 
@@ -102,6 +103,50 @@ def _distortion_market(state: dict[str, Any], seat: int, deltas: Deltas) -> list
     return out
 
 
+MAP_KINDS = ("skull_to", "all_to", "convert", "swap")
+
+
+def _card_maps(card: str) -> list[tuple[dict[str, Any], dict[str, str]]]:
+    """Each way to play an all-dice face card: (its play parameters, face -> new face)."""
+    eff = content()["distortion_by_no"][card]["effect"]
+    kind = eff["kind"]
+    if kind == "skull_to":
+        return [({"face": t}, {"skull": t}) for t in FACES if t != "skull"]
+    if kind == "all_to":
+        return [({}, {f: eff["face"] for f in FACES})]
+    if kind == "convert":
+        return [({}, {eff["from"]: eff["to"]})]
+    if kind == "swap":
+        return [({"face": "horns"}, {"influence": "horns"}),
+                ({"face": "influence"}, {"horns": "influence"})]  # fmt: skip
+    return []
+
+
+def face_maps(hand: list[str]) -> list[dict[str, Any]]:
+    """Every distinct face map the all-dice Distortions in hand reach when played in some
+    order before any die is changed or placed, with the fewest cards (identity first)."""
+    cards_ = [c for c in hand if content()["distortion_by_no"][c]["effect"]["kind"] in MAP_KINDS]
+    start = tuple(FACES)
+    best: dict[tuple[str, ...], list[dict[str, Any]]] = {start: []}
+    frontier = [(start, frozenset(), [])]
+    while frontier:
+        nxt, seen = [], set()
+        for now, used, plays in frontier:
+            for card in cards_:
+                if card in used:
+                    continue
+                for params, step in _card_maps(card):
+                    after = tuple(step.get(f, f) for f in now)
+                    seq = [*plays, {"card": card, **params}]
+                    if (after, used | {card}) not in seen:
+                        seen.add((after, used | {card}))
+                        nxt.append((after, used | {card}, seq))
+                    if after not in best:
+                        best[after] = seq
+        frontier = nxt
+    return [{"plays": plays, "map": dict(zip(FACES, key))} for key, plays in best.items()]
+
+
 def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
     """The position of ``seat`` in a live game (it must be that seat's allocation turn)."""
     if state.get("phase") != "allocation" or flow.current_seat(state) != seat:
@@ -166,6 +211,16 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
         "borrow_faces": sorted(lender),
         "borrow_level": borrow_level if lender else None,
         "clear_cards": clear_cards,
+        "hand": list(rec["hand"]),
+        "face_maps": face_maps(rec["hand"]),
+        "wild_card": next(
+            (
+                c
+                for c in rec["hand"]
+                if content()["distortion_by_no"][c]["effect"]["kind"] == "skulls_wild"
+            ),
+            None,
+        ),  # fmt: skip
         "clear_level": clear_level,
         "dist_market": _distortion_market(state, seat, deltas),
         "raises": {a: deltas.event({a: 1}) for a in ("fans", "fame", "overdrive")},

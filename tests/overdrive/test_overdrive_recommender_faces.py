@@ -1,0 +1,109 @@
+"""The recommender's all-dice face Distortions (#5, #8, #10-#12, #23-#25) and Skulls wild
+(#6, #31): solved by hand, replayed through the engine, and equal to the brute force."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_overdrive_recommender_actions import BANDS, HITS, SPACES, check_position
+
+from solver.overdrive import brute, position, solve, validate
+
+FACE_CARDS = ["5", "6", "8", "10", "11", "12", "23", "24", "25", "31"]
+
+
+def _solve(**kw) -> tuple[dict, list[dict]]:
+    raw = {"grana": 0, "band": "rebeldogs", "players": 3, "free_spaces": ["resources"], **kw}
+    payload = validate({"position": raw})
+    out = solve(payload, 2.0)
+    state, seat = position.state_from_payload(payload["position"])
+    assert brute.best_value(position.from_state(state, seat)) == round(out["value"] * 100)
+    check_position(raw)  # replayed through the engine: legal, gains what it said
+    return out, [a["action"] for a in out["actions"]]
+
+
+def test_skulls_turned_to_chords_reach_a_hit():
+    # Skull x3 + Horns, nothing changes faces but #23 (Skulls -> Chords): three Chords on
+    # All Along The Dice Tower (+2 Fans) and the Horns on Resources = 2.25 (all four dice
+    # on Resources would be 1.00).
+    hit = [{"id": "all_along_the_dice_tower", "owner": "other"}]
+    out, acts = _solve(faces=["skull", "skull", "skull", "horns"], hits=hit, hand=["23"])
+    assert out["value"] == pytest.approx(2.25)
+    assert acts == [
+        {"type": "place", "space": "resources", "dice": [3]},
+        {"type": "play_distortion", "card": "23"},
+        {"type": "place", "space": "hit:all_along_the_dice_tower", "dice": [0, 1, 2], "mode": 0},
+        {"type": "end_turn"},
+    ]
+
+
+def test_two_face_cards_played_in_the_order_that_works():
+    # Skull, Chord, Influence and Mini Lover (three Horns Up: +3 Overdrive = 2.40).  #8 (all
+    # to Chord) then #10 (Chords -> Horns Up) makes three Horns Up; either alone, or the
+    # other order (all Chords), does not.  Without them: three dice on Resources (0.75).
+    hit = [{"id": "mini_lover", "owner": "other"}]
+    out, acts = _solve(faces=["skull", "chord", "influence"], hits=hit, hand=["10", "8"])
+    assert out["value"] == pytest.approx(2.40)
+    plays = [a["card"] for a in acts if a["type"] == "play_distortion"]
+    assert plays == ["8", "10"]
+
+
+def test_swap_takes_the_chosen_direction():
+    # Horns, Horns, Influence and Highway to Ride (three Influence: +3 Fame = 3.00): #12
+    # played towards Influence (towards Horns Up, three Horns Up with no space for them).
+    hit = [{"id": "highway_to_ride", "owner": "other"}]
+    out, acts = _solve(faces=["horns", "horns", "influence"], hits=hit, hand=["12"])
+    assert out["value"] == pytest.approx(3.00)
+    assert {"type": "play_distortion", "card": "12", "face": "influence"} in acts
+
+
+def test_skulls_wild_fill_specific_slots_and_stay_in_hand_when_useless():
+    # Skull, Skull, Influence on Highway to Ride (three Influence) once Skulls are wild (#6):
+    # 3.00; without it only Resources (0.75).
+    hit = [{"id": "highway_to_ride", "owner": "other"}]
+    out, acts = _solve(faces=["skull", "skull", "influence"], hits=hit, hand=["6"])
+    assert out["value"] == pytest.approx(3.00)
+    assert acts[0] == {"type": "play_distortion", "card": "6"}
+    # three Influence rolled: the card changes nothing and is kept
+    out, acts = _solve(faces=["influence"] * 3, hits=hit, hand=["6"])
+    assert out["value"] == pytest.approx(3.00)
+    assert all(a["type"] != "play_distortion" for a in acts)
+
+
+def test_a_face_card_saves_a_paid_change_and_is_kept_when_nothing_needs_it():
+    # Horns, Horns, Skull with 5 Grana and Mini Lover: #24 (Skulls -> Horns Up) makes the
+    # third Horns Up for free (2.40); paying 5 Grana instead would give 2.40 - 1.25 = 1.15.
+    hit = [{"id": "mini_lover", "owner": "other"}]
+    out, acts = _solve(faces=["horns", "horns", "skull"], grana=5, hits=hit, hand=["24"])
+    assert out["value"] == pytest.approx(2.40) and out["grana_spent"] == 0
+    assert {"type": "play_distortion", "card": "24"} in acts
+    # Skull + Chord x2, Appearance free: it needs one Chord and takes any faces (1.00), so
+    # #5 (Skulls to a chosen face) stays in hand.
+    out, acts = _solve(
+        faces=["skull", "chord", "chord"], grana=5, free_spaces=["appearance"], hand=["5"]
+    )
+    assert out["value"] == pytest.approx(1.00) and out["grana_spent"] == 0
+    assert all(a["type"] != "play_distortion" for a in acts)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    faces=st.lists(st.sampled_from(["skull", "chord", "horns", "influence"]), min_size=1,
+                   max_size=5),
+    band=st.sampled_from(BANDS),
+    overdrive=st.sampled_from([0, 1, 3]),
+    players=st.sampled_from([2, 3, 4]),
+    free=st.lists(st.sampled_from(SPACES), unique=True, max_size=6),
+    hits=st.lists(st.tuples(st.sampled_from(HITS), st.sampled_from([None, "me", "other"])),
+                  max_size=3, unique_by=lambda h: h[0]),
+    hand=st.lists(st.sampled_from(FACE_CARDS + ["4", "7"]), max_size=3, unique=True),
+    grana=st.integers(0, 14),
+)  # fmt: skip
+def test_random_positions_with_face_cards_equal_brute_force_and_replay(
+    faces, band, overdrive, players, free, hits, hand, grana
+):
+    check_position({
+        "faces": faces, "band": band, "overdrive": overdrive, "players": players,
+        "free_spaces": free, "hits": [{"id": h, "owner": o} for h, o in hits], "hand": hand,
+        "grana": grana})  # fmt: skip
