@@ -166,12 +166,32 @@ def hopeless(spec: sim.Spec, st: sim.State) -> bool:
             need += t["exact"] - c[res]
         if "max" in t and c[res] > t["max"]:
             return True
-    # every round each seat holding a card plays one: rounds are bounded by the cards
-    cards = max(len(st.hands[i]) + len(spec.draws[i]) - st.ptr[i] for i in range(spec.players))
-    rounds_left = cards * V.songs_per_round(v)
+    songs_max = max_songs(spec, st)
+    # the venue ends when the Song queue is empty (Entropy Hall may end earlier): a queue
+    # longer than the songs the band's cards can still play is a loss
+    if not V.auto_encores(v) and len(st.queue) > songs_max:
+        return True
     if V.recycles(v):
-        return need > rounds_left
-    return need > min(left, rounds_left)
+        return need > songs_max
+    return need > min(left, songs_max)
+
+
+def max_songs(spec: sim.Spec, st: sim.State) -> int:
+    """An upper bound on the songs still playable: the round goes on while a seat holds
+    a card, and each round takes ``songs_per_round`` cards from every seat holding them
+    (one more at Upload Festival, the forced staging; one fewer, once, at Scrapyard for
+    the Solo pass)."""
+    v = spec.venue
+    k = V.songs_per_round(v)
+    per_round = k + (1 if V.forced_staging(v) else 0)
+    rounds = 0
+    for i in range(spec.players):
+        cards = len(st.hands[i]) + len(spec.draws[i]) - st.ptr[i]
+        r = -(-cards // per_round)
+        if i == spec.solo and V.solo_pass(v) and not st.solo_used:
+            r += 1
+        rounds = max(rounds, r)
+    return rounds * k
 
 
 def memo_key(spec: sim.Spec, st: sim.State) -> tuple:
