@@ -243,7 +243,8 @@ def _best_value(pos: dict[str, Any]) -> int:
         chosen = [insts[j] for j in subset]
         need_clear = {i["clear"] for i in chosen if i.get("clear")}
         opp = sum(i["kind"] == "clear_source" for i in chosen)
-        if not opp <= len(need_clear) <= opp + n_clear:
+        can_buy_clear = any(d["use"] == "clear" for d in pos["dist_market"])
+        if not opp <= len(need_clear) <= opp + n_clear + can_buy_clear:
             continue
         nm = [i for i in chosen if i["kind"] == "extra_die"]
         if len(nm) > pos["die_room"]:
@@ -270,11 +271,16 @@ def _best_value(pos: dict[str, Any]) -> int:
                 options = _changes_and_left(pos, subset, borrowed)
                 for left, rest in options.items():
                     for dist in [None, *pos["dist_market"]]:
+                        bought_clear = bool(dist) and dist["use"] == "clear"
+                        if len(need_clear) > opp + n_clear + bought_clear:
+                            continue
                         nd = hand_dist + (dist["n"] if dist else 0)
                         paid = max(0, rest - nd)
                         first = pos["grana"] + cards_g + res_g * left
-                        d_set = dist["cost"] if dist and dist["use"] == "set" else 0
-                        d_other = dist["cost"] if dist and dist["use"] != "set" else 0
+                        # a set-faces or clear card is bought before the changes/clears
+                        early = bool(dist) and dist["use"] in ("set", "clear")
+                        d_set = dist["cost"] if early else 0
+                        d_other = dist["cost"] if dist and not early else 0
                         pay = SET_FACE_COST * paid
                         if pay + d_set > first:
                             continue

@@ -138,7 +138,9 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
         m.add(x <= sum(users))
         cleared.append((key, x))
     opp = [u[j] for j, i in enumerate(insts) if i["kind"] == "clear_source"]
-    cards_used = m.new_int_var(0, len(pos["clear_cards"]), "clear_cards")
+    bought_clear = sum(v for it, v in zip(market, bd) if it["use"] == "clear")
+    cards_used = m.new_int_var(0, len(pos["clear_cards"]) + 1, "clear_cards")
+    m.add(cards_used <= len(pos["clear_cards"]) + bought_clear)
     ab_clear = m.new_bool_var("clear_ability")
     if pos["clear_level"] is None:
         m.add(ab_clear == 0)
@@ -169,8 +171,9 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     m.add(sum(nm) + new_dice <= max(0, pos["die_room"]))
     # Grana: the plan's order decides what income may pay for what (see the doc).
     pay = SET_FACE_COST * sum(by_src.get("pay", []))
-    d_set = sum(it["cost"] * v for it, v in zip(market, bd) if it["use"] == "set")
-    d_other = sum(it["cost"] * v for it, v in zip(market, bd) if it["use"] != "set")
+    early = ("set", "clear")  # bought before the changes and clears they serve
+    d_set = sum(it["cost"] * v for it, v in zip(market, bd) if it["use"] in early)
+    d_other = sum(it["cost"] * v for it, v in zip(market, bd) if it["use"] not in early)
     nm_cost = sum(inst.get("cost", 0) * u[j] for j, inst in enumerate(insts))
     tail = (
         sum(b["cost"] * v for b, v in zip(pos["buyable"], buys))
@@ -311,7 +314,8 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
     sources = ["opportunity"] * sum(
         val(got["u"][j]) for j, i in enumerate(insts) if i["kind"] == "clear_source"
     )
-    sources += [("card", card) for card in pos["clear_cards"][: val(got["cards_used"])]]
+    bought = [it["card"] for it, v in zip(pos["dist_market"], got["bd"]) if val(v)]
+    sources += [("card", card) for card in (pos["clear_cards"] + bought)[: val(got["cards_used"])]]
     sources += ["ability"] * val(got["ab_clear"])
     plan["clears"] = [{"space": k, "by": src} for k, src in zip(keys, sources)]
     for h, b in enumerate(got["buys"]):

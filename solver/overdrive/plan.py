@@ -69,7 +69,8 @@ def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
     if plan.get("dist_buy") is not None:
         item = pos["dist_market"][plan["dist_buy"]]
         spent += item["cost"]
-        use = {"gain": "played now", "set": "its face changes used now", "keep": "kept"}
+        use = {"gain": "played now", "set": "its face changes used now", "keep": "kept",
+               "clear": "bought to clear a space now"}  # fmt: skip
         add(f"buy Distortion #{item['card']} ({use[item['use']]}; a symbol at the end)",
             item["delta"], values.DIST_BOUGHT)  # fmt: skip
     for attr, k in plan.get("raises", {}).items():
@@ -120,8 +121,9 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
         acts.append({"type": "play_distortion", "card": plan["wild"]})
     item = pos["dist_market"][plan["dist_buy"]] if plan.get("dist_buy") is not None else None
     set_cards = list(pos["set_cards"])
-    if item is not None and item["use"] == "set":
+    if item is not None and item["use"] in ("set", "clear"):
         acts.append({"type": "buy_distortion", "card": item["card"]})
+    if item is not None and item["use"] == "set":
         set_cards.append({"card": item["card"], "n": item["n"]})
     by_source: dict[str, list[dict[str, Any]]] = {}
     for ch in plan["changes"]:
@@ -179,7 +181,7 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
     for pl in ordered:
         if insts[pl["instance"]]["kind"] not in ("borrow", "clear_source"):
             acts.append(placement(pl))
-    if item is not None and item["use"] != "set":
+    if item is not None and item["use"] not in ("set", "clear"):
         acts.append({"type": "buy_distortion", "card": item["card"]})
         if item["use"] == "gain":
             acts.append({"type": "play_distortion", "card": item["card"]})

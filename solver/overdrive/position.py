@@ -86,7 +86,8 @@ def _instances(state: dict[str, Any], seat: int, deltas: Deltas) -> list[dict[st
 
 def _distortion_market(state: dict[str, Any], seat: int, deltas: Deltas) -> list[dict[str, Any]]:
     """Distortions the seat may buy now: gain cards are played at once, set-faces cards serve
-    this turn's face changes, any other card is kept (it still adds its symbol)."""
+    this turn's face changes, a clear card may clear a space this turn (or be kept), any
+    other card is kept (it still adds its symbol)."""
     rec = state["seats"][seat]
     cost = cards.distortion_cost(state)
     if rec.get("dist_bought_round") == state["round"] or cost == 0:
@@ -99,6 +100,8 @@ def _distortion_market(state: dict[str, Any], seat: int, deltas: Deltas) -> list
             item.update(use="gain", delta=deltas.event(eff["gain"]))
         elif eff["kind"] == "set_faces":
             item.update(use="set", n=eff["n"])
+        elif eff["kind"] == "clear_space":
+            out.append({**item, "use": "clear"})  # bought early and played to clear a space
         out.append(item)
     return out
 
