@@ -15,15 +15,32 @@ from services.core import RulesError
 
 def recommend(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, Any]:
     """The best plan for ``seat``'s allocation turn: actions, predicted gains, value, reasons."""
+    from services.overdrive import GAME
     from solver.overdrive import cpsat, plan, position
 
     t0 = time.perf_counter()
-    pos = position.from_state(state, seat)
-    t1 = time.perf_counter()
-    best = cpsat.solve(pos, budget_s)
+    build = 0.0
+    best, pos, copies, trial = None, None, [], state
+    # Cover Bots with an unlocked level still to copy: one model per choice, the best kept
+    # (the copy changes which abilities and bonuses the whole model has).
+    for choice in position.copy_choices(state, seat):
+        tb = time.perf_counter()
+        after = state
+        for act in choice:
+            after, _ = GAME.apply(after, seat, act)
+        p = position.from_state(after, seat)
+        build += time.perf_counter() - tb
+        got = cpsat.solve(p, budget_s)
+        if best is None or got["objective"] > best["objective"]:
+            best, pos, copies, trial = got, p, choice, after
+    assert best is not None and pos is not None
+    t1 = t0 + build
     t2 = time.perf_counter()
     ev = plan.evaluate(pos, best)
-    actions = _with_award(state, seat, plan.to_actions(pos, best))
+    for act in copies:
+        ev["lines"].insert(0, {"source": f"copy {act['band']}'s ability {act['level']}",
+                               "gains": {}, "value": 0.0})  # fmt: skip
+    actions = copies + _with_award(trial, seat, plan.to_actions(pos, best))
     return {
         "actions": [{"seat": seat, "action": a} for a in actions],
         "value": ev["value"] / 100,

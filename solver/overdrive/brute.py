@@ -11,6 +11,7 @@ actions, checks the Grana at each step of the documented order, and keeps the be
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from itertools import permutations, product
 from typing import Any
@@ -209,6 +210,33 @@ def _rolls(pos: dict[str, Any]) -> set[tuple[str, ...]]:
                     faces = _play(faces, card, choice)
                 out.add(faces)
     return out
+
+
+def best_value_live(state: dict[str, Any], seat: int) -> int:
+    """The best value in a live game, over every copy a Cover Bots seat may make now (a level
+    unlocked this turn whose printed ability is a copy, not yet filled; a band in play,
+    not Cover Bots, that no seat copies at that level)."""
+    from solver.overdrive import position
+
+    rec = state["seats"][seat]
+    band = content()["band_by_id"][rec["band"]]
+    options: list[list[tuple[str, str | None]]] = []
+    for lv in rec.get("unlocked", []):
+        if band[lv]["kind"] != "copy" or rec["copies"].get(lv) is not None:
+            continue
+        taken = {r["copies"].get(lv) for r in state["seats"]}
+        bands = [r["band"] for r in state["seats"] if r["band"] not in ("cover_bots", *taken)]
+        if bands:
+            options.append([(lv, b) for b in sorted(set(bands))])
+    best = None
+    for combo in product(*options):
+        trial = copy.deepcopy(state)
+        for lv, b in combo:
+            trial["seats"][seat]["copies"][lv] = b
+        v = best_value(position.from_state(trial, seat))
+        best = v if best is None else max(best, v)
+    assert best is not None
+    return best
 
 
 def best_value(pos: dict[str, Any]) -> int:

@@ -18,7 +18,7 @@ import copy
 from typing import Any
 
 from services.core import RulesError
-from services.overdrive import actors, board, cards, flow
+from services.overdrive import actors, allocation, board, cards, flow
 from services.overdrive.content import FACES, TRACKS, content
 from services.overdrive.setup import new_state
 from solver.overdrive.values import Deltas
@@ -148,6 +148,25 @@ def face_maps(hand: list[str]) -> list[dict[str, Any]]:
                         best[after] = seq
         frontier = nxt
     return [{"plays": plays, "map": dict(zip(FACES, key))} for key, plays in best.items()]
+
+
+def copy_choices(state: dict[str, Any], seat: int) -> list[list[dict[str, Any]]]:
+    """Cover Bots: each way to fill the levels unlocked this turn but not yet copied, as the
+    ``copy`` actions that make it (``[[]]`` when there is nothing to copy)."""
+    rec = state["seats"][seat]
+    levels = [
+        lv
+        for lv in rec.get("unlocked", [])
+        if actors.ability(state, seat, lv) is None and allocation.copy_targets(state, seat, lv)
+    ]
+    combos: list[list[dict[str, Any]]] = [[]]
+    for lv in levels:
+        combos = [
+            [*combo, {"type": "copy", "level": lv, "band": band}]
+            for combo in combos
+            for band in allocation.copy_targets(state, seat, lv)
+        ]
+    return combos
 
 
 def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:

@@ -5,9 +5,26 @@ and equal to the brute force."""
 from __future__ import annotations
 
 import pytest
-from test_overdrive_recommender_actions import check_position
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from overdrive_helpers import game, level, set_dice
+from test_overdrive_recommender_actions import check_position, replay
 
-from solver.overdrive import solve, validate
+from services.overdrive.content import content
+from solver.overdrive import brute, recommend, solve, validate
+
+SPACE_IDS = [s["id"] for s in content()["spaces"] if s["id"] != "resources"]
+COPYABLE = ["rebeldogs", "allienogenn", "powergirls", "tnshe", "arcane_possession",
+            "illuminatti_you_2", "dead_and_death"]  # fmt: skip
+
+
+def give_hit(state: dict, card: str, owner: int) -> None:
+    """``owner`` holds Hit ``card`` (no slot cancelled) so its space is open to everyone."""
+    state["hit_owned"][card] = {"owner": owner, "cancel": None}
+    state["seats"][owner]["hits"].append(card)
+    for pile in ("hit_market", "hit_deck"):
+        if card in state[pile]:
+            state[pile].remove(card)
 
 
 def _solve(**kw) -> tuple[dict, list[dict]]:
@@ -41,3 +58,57 @@ def test_the_clear_card_must_be_paid_before_the_clear():
     # with 1 Grana it pays: Appearance 1.00 + 0.50 - 0.25 = 1.25
     out, _ = _solve(faces=["chord", "chord", "chord"], distortions=["4"], grana=1)
     assert out["value"] == pytest.approx(1.25)
+
+
+def _live(bands: list[str], faces: list[str], overdrive: int) -> dict:
+    state = game(len(bands), bands)
+    state["occupied"], state["hit_market"], state["dist_market"] = {}, [], []
+    rec = state["seats"][0]
+    rec["grana"] = 0
+    set_dice(state, 0, faces)
+    level(state, 0, overdrive)
+    return state
+
+
+def test_cover_bots_copy_the_ability_this_turn_needs():
+    # Cover Bots at Overdrive 1 with level a to copy; Horns, Horns, Skull; Mini Lover (three
+    # Horns Up, +3 Overdrive) owned by seat 1, nothing else free.  Copying Rebeldogs a
+    # (Skull -> Horns Up) fills it: 2.40; Allienogenn a (any -> Chord) cannot (0.75).
+    state = _live(["cover_bots", "rebeldogs", "allienogenn"], ["horns", "horns", "skull"], 1)
+    state["occupied"] = {k: [{"seat": 1, "faces": ["skull"]}] for k in SPACE_IDS}
+    give_hit(state, "mini_lover", 1)
+    out = recommend(state, 0, 2.0)
+    assert out["value"] == pytest.approx(2.40)
+    acts = [a["action"] for a in out["actions"]]
+    assert acts[0] == {"type": "copy", "level": "a", "band": "rebeldogs"}
+    assert brute.best_value_live(state, 0) == 240
+    replay(state, 0, out)
+    # with three Chords to place on All Along The Dice Tower (+2 Fans) from Chord, Chord,
+    # Horns, Allienogenn a (Horns -> Chord) is the copy: 2.00
+    state = _live(["cover_bots", "rebeldogs", "allienogenn"], ["chord", "chord", "horns"], 1)
+    state["occupied"] = {k: [{"seat": 1, "faces": ["skull"]}] for k in SPACE_IDS}
+    give_hit(state, "all_along_the_dice_tower", 1)
+    out = recommend(state, 0, 2.0)
+    assert out["value"] == pytest.approx(2.00)
+    assert out["actions"][0]["action"] == {"type": "copy", "level": "a", "band": "allienogenn"}
+    assert brute.best_value_live(state, 0) == 200
+    replay(state, 0, out)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    faces=st.lists(st.sampled_from(["skull", "chord", "horns", "influence"]), min_size=1,
+                   max_size=4),
+    others=st.lists(st.sampled_from(COPYABLE), min_size=1, max_size=3, unique=True),
+    overdrive=st.sampled_from([1, 3, 6]),
+    grana=st.integers(0, 12),
+    hits=st.lists(st.sampled_from(sorted(content()["hit_by_id"])), max_size=2, unique=True),
+)  # fmt: skip
+def test_cover_bots_positions_equal_brute_force_and_replay(faces, others, overdrive, grana, hits):
+    state = _live(["cover_bots", *others], faces, overdrive)
+    state["seats"][0]["grana"] = grana
+    for h in hits:
+        give_hit(state, h, 1)
+    out = recommend(state, 0, 5.0)
+    assert round(out["value"] * 100) == brute.best_value_live(state, 0)
+    replay(state, 0, out)
