@@ -40,8 +40,8 @@ def _subsets(insts: list[dict[str, Any]], room: int) -> list[list[int]]:
 
 
 def _fewest_changes(pos: dict[str, Any], needs: list[set[str]], targeted: set[int]) -> int | None:
-    """Face changes beyond the ability that give each own die a face it needs (with Skulls
-    wild a Skull fits every slot as it is)."""
+    """Face changes beyond the ability (and TNSHE's spare face) that give each own die a face
+    it needs (with Skulls wild a Skull fits every slot as it is)."""
     dice = pos["dice"]
     ch = pos["change"]
     fine = {d for d in range(len(dice)) if pos["wild"] and dice[d]["face"] == "skull"}
@@ -50,15 +50,18 @@ def _fewest_changes(pos: dict[str, Any], needs: list[set[str]], targeted: set[in
         for d in range(len(dice))
         if d not in targeted and d not in fine and dice[d]["face"] not in needs[d]
     ]
+    sp = pos.get("spare")
     best = None
-    for use in [None, *todo]:
+    for use, spare in product([None, *todo], [None, *todo]):
         if use is not None and (
             ch is None
             or (ch["from"] != "any" and ch["from"] != dice[use]["face"])
             or ch["to"] not in needs[use]
         ):
             continue
-        rest = len(todo) - (use is not None)
+        if spare is not None and (sp is None or spare == use or sp["to"] not in needs[spare]):
+            continue
+        rest = len(todo) - (use is not None) - (spare is not None)
         best = rest if best is None else min(best, rest)
     return best
 

@@ -28,6 +28,9 @@ def _sources(pos: dict[str, Any], o: str, f: str) -> list[str]:
     ch = pos["change"]
     if ch is not None and ch["to"] == f and ch["from"] in ("any", o) and o != f:
         out.append("ability")
+    sp = pos.get("spare")
+    if sp is not None and sp["to"] == f and o != f:
+        out.append("spare")
     for key in sorted({i["key"] for i in pos["instances"] if i["kind"] == "change"}):
         faces = next(i["faces"] for i in pos["instances"] if i["key"] == key)
         if f in faces:
@@ -69,6 +72,7 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     for (_, _, src), v in c.items():
         by_src.setdefault(src, []).append(v)
     m.add(sum(by_src.get("ability", [])) <= 1)
+    m.add(sum(by_src.get("spare", [])) <= 1)
     for v in by_src.get("wild", []):
         m.add(v <= n_dice * wild)
     market = pos["dist_market"]
@@ -218,7 +222,9 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     # Among equal values, play the fewest cards (a card that changes nothing stays in hand).
     value = m.new_int_var(-(10**7), 10**7, "value")
     m.add(value == sum(objective) + const)
+    # (TNSHE's spare faces are few per game: spent only when they add value)
     cards_played = sum(len(fm["plays"]) * v for fm, v in zip(maps, sel)) + wild
+    cards_played += sum(by_src.get("spare", []))
     m.maximize(CARD_TIE * value - cards_played)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
@@ -307,7 +313,7 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
     plan["changes"] = [
         ch
         for ch in plan["changes"]
-        if not (ch["die"] in left and ch["source"] in ("dist", "ability"))
+        if not (ch["die"] in left and ch["source"] in ("dist", "ability", "spare"))
     ]
     plan["leftover"] = left
     keys = [key for key, x in got["cleared"] if val(x)]

@@ -142,6 +142,8 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
             )
     for ch in by_source.get("ability", []):
         acts.append({"type": "ability", "level": pos["change"]["level"], "die": ch["die"]})
+    for ch in by_source.get("spare", []):
+        acts.append({"type": "ability", "level": pos["spare"]["level"], "die": ch["die"]})
     for ch in by_source.get("pay", []):
         acts.append({"type": "set_face", "die": ch["die"], "face": ch["face"]})
     if plan.get("borrow_ability"):

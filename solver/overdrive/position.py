@@ -181,12 +181,14 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
         for i, d in enumerate(rec["dice"])
         if d["placed"] is None and not d.get("borrowed")
     ]
-    change, borrow_level, clear_level = None, None, None
+    change, spare, borrow_level, clear_level = None, None, None, None
     for level, ab in actors.abilities(state, seat):
         if rec["turn"]["used"].get(level):
             continue
         if ab["kind"] == "change_face" and change is None:
             change = {"level": level, "from": ab["from"], "to": ab["to"]}
+        elif ab["kind"] == "spare_faces" and spare is None and rec["spare_used"] < ab["uses"]:
+            spare = {"level": level, "to": ab["face"]}  # TNSHE b: a die to that face
         elif ab["kind"] == "borrow" and borrow_level is None:
             borrow_level = level
         elif ab["kind"] == "clear_space" and clear_level is None:
@@ -221,6 +223,7 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
         "dice": dice,
         "grana": rec["grana"],
         "change": change,
+        "spare": spare,
         "instances": _instances(state, seat, deltas),
         "resource_delta": deltas.event({"grana": 1}),
         "once": deltas.once,

@@ -200,7 +200,8 @@ def test_extra_dice_bought_when_they_pay(monkeypatch):
 
 
 BANDS = ["rebeldogs", "arcane_possession", "powergirls", "starssacration", "allienogenn",
-         "illuminatti_you_2", "shirtless_vikings", "epic_gods", "dead_and_death"]  # fmt: skip
+         "illuminatti_you_2", "shirtless_vikings", "epic_gods", "dead_and_death",
+         "tnshe"]  # fmt: skip
 SPACES = [s["id"] for s in content()["spaces"]]
 HITS = sorted(content()["hit_by_id"])
 
@@ -252,6 +253,8 @@ def test_many_seeded_positions_equal_brute_force_and_replay():
             "players": rng.choice([2, 3, 4]), "free_spaces": rng.sample(SPACES, rng.randint(0, 8)),
             "hits": [{"id": h, "owner": rng.choice([None, "me", "other"])}
                      for h in rng.sample(HITS, rng.randint(0, 4))],
-            "hand": rng.sample(["1", "2", "4", "7", "9", "21", "29", "32"], rng.randint(0, 3)),
-            "distortions": rng.sample(["1", "4", "9", "13", "16", "21", "32"], rng.randint(0, 3)),
+            "hand": rng.sample(["1", "2", "4", "5", "6", "7", "8", "9", "10", "12", "21", "23",
+                                "29", "31", "32"], rng.randint(0, 3)),
+            "distortions": rng.sample(["1", "4", "9", "13", "16", "21", "29", "32"],
+                                      rng.randint(0, 3)),
             "grana": rng.randint(0, 30)})  # fmt: skip

@@ -112,3 +112,48 @@ def test_cover_bots_positions_equal_brute_force_and_replay(faces, others, overdr
     out = recommend(state, 0, 5.0)
     assert round(out["value"] * 100) == brute.best_value_live(state, 0)
     replay(state, 0, out)
+
+
+def test_tnshe_spends_a_spare_face_only_when_it_adds_value():
+    # TNSHE at Overdrive 3: a turns a Skull to Horns Up, b (twice a game) any die.  Skull,
+    # Chord, Horns and Mini Lover (three Horns Up: +3 Overdrive = 2.40) need both.
+    hit = [{"id": "mini_lover", "owner": "other"}]
+    out, acts = _solve(band="tnshe", overdrive=3, faces=["skull", "chord", "horns"], hits=hit)
+    assert out["value"] == pytest.approx(2.40)
+    assert {"type": "ability", "level": "b", "die": 1} in acts
+    # Horns, Horns, Skull: a alone does it and the spare face is kept
+    out, acts = _solve(band="tnshe", overdrive=3, faces=["horns", "horns", "skull"], hits=hit)
+    assert out["value"] == pytest.approx(2.40)
+    assert [a.get("level") for a in acts if a["type"] == "ability"] == ["a"]
+    # both spare faces spent in earlier turns: the three dice go to Resources (0.75)
+    state = _live(["tnshe", "rebeldogs"], ["skull", "chord", "horns"], 3)
+    state["occupied"] = {k: [{"seat": 1, "faces": ["skull"]}] for k in SPACE_IDS}
+    state["seats"][0]["spare_used"] = 2
+    give_hit(state, "mini_lover", 1)
+    out = recommend(state, 0, 2.0)
+    assert out["value"] == pytest.approx(0.75)
+    assert brute.best_value_live(state, 0) == 75
+    replay(state, 0, out)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    faces=st.lists(st.sampled_from(["skull", "chord", "horns", "influence"]), min_size=1,
+                   max_size=5),
+    overdrive=st.sampled_from([0, 3, 6]),
+    players=st.sampled_from([2, 3, 4]),
+    free=st.lists(st.sampled_from(SPACE_IDS), unique=True, max_size=6),
+    hits=st.lists(st.tuples(st.sampled_from(sorted(content()["hit_by_id"])),
+                            st.sampled_from([None, "me", "other"])),
+                  max_size=3, unique_by=lambda h: h[0]),
+    hand=st.lists(st.sampled_from(["4", "6", "7", "10", "23", "24"]), max_size=2, unique=True),
+    shown=st.lists(st.sampled_from(["1", "4", "9", "29"]), max_size=3, unique=True),
+    grana=st.integers(0, 14),
+)  # fmt: skip
+def test_tnshe_and_clear_buys_equal_brute_force_and_replay(
+    faces, overdrive, players, free, hits, hand, shown, grana
+):
+    check_position({
+        "faces": faces, "band": "tnshe", "overdrive": overdrive, "players": players,
+        "free_spaces": [*free, "resources"], "hits": [{"id": h, "owner": o} for h, o in hits],
+        "hand": hand, "distortions": shown, "grana": grana})  # fmt: skip
