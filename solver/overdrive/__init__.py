@@ -1,5 +1,6 @@
-"""Overdrive allocation recommender: CP-SAT over dice, face changes, spaces, borrows, clears,
-buys and the 10-Grana actions.
+"""Overdrive allocation recommender: CP-SAT over dice, face changes (all-dice cards, Skulls
+wild, spare faces included), spaces, borrows, clears, buys and the 10-Grana actions; one model
+per Cover Bots copy choice.
 
 ``hint`` serves live games; ``validate``/``solve`` serve ``POST /v1/solver/overdrive/allocation``.
 OR-Tools is imported lazily so that ``validate`` stays cheap for the API process.

@@ -7,9 +7,10 @@ face changes bought for 5 Grana, the once-per-turn change-face ability, set-face
 Distortions that simply give levels (played at once); buying one Hit and one Distortion; the
 10-Grana raises and extra dice; Jam Session and a borrow ability (a die of a face some
 opponent shows on the board); clearing occupied spaces to use them (Opportunity, clear
-Distortions in hand, a clear ability); the all-dice face Distortions and Skulls wild in hand,
-played first.  Leftover dice go to Resources.  Rerolls are left to
-the player (random outcomes; see the doc).
+Distortions in hand or bought this turn, a clear ability); the all-dice face Distortions and
+Skulls wild in hand, played first; TNSHE's spare faces.  Cover Bots' copy choice is made by
+building one position per choice (``copy_choices``).  Leftover dice go to Resources.  Rerolls
+are left to the player (random outcomes; see the doc).
 """
 
 from __future__ import annotations
