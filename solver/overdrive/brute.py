@@ -246,7 +246,8 @@ def best_value(pos: dict[str, Any]) -> int:
     """The highest value any legal plan in the recommender's vocabulary reaches."""
     best = None
     for faces in sorted(_rolls(pos)):
-        for wild in [False, True] if pos["wild_card"] is not None else [False]:
+        wilds = [True] if pos["wild_on"] else [False, True] if pos["wild_card"] else [False]
+        for wild in wilds:
             dice = [{**d, "face": f} for d, f in zip(pos["dice"], faces)]
             v = _best_value({**pos, "dice": dice, "wild": wild})
             best = v if best is None else max(best, v)

@@ -23,7 +23,7 @@ def _sources(pos: dict[str, Any], o: str, f: str) -> list[str]:
     """Ways a die showing ``o`` (after the all-dice cards) can end on ``f``; "wild": a Skull
     that stays a Skull but fills an ``f`` slot once a Skulls-wild card is played."""
     out = ["keep"] if o == f else ["pay", "dist"]
-    if pos["wild_card"] is not None and o == "skull" and f != "skull":
+    if (pos["wild_on"] or pos["wild_card"] is not None) and o == "skull" and f != "skull":
         out.append("wild")
     ch = pos["change"]
     if ch is not None and ch["to"] == f and ch["from"] in ("any", o) and o != f:
@@ -65,16 +65,17 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
             sum(v for (oo, _, _), v in c.items() if oo == o)
             == sum(cnt[o] * v for cnt, v in zip(counts, sel))
         )
-    wild = m.new_bool_var("wild")
-    if pos["wild_card"] is None:
+    wild = m.new_bool_var("wild")  # a Skulls-wild card played now
+    if pos["wild_card"] is None or pos["wild_on"]:
         m.add(wild == 0)
+    wild_now = 1 if pos["wild_on"] else wild
     by_src: dict[str, list[Any]] = {}
     for (_, _, src), v in c.items():
         by_src.setdefault(src, []).append(v)
     m.add(sum(by_src.get("ability", [])) <= 1)
     m.add(sum(by_src.get("spare", [])) <= 1)
     for v in by_src.get("wild", []):
-        m.add(v <= n_dice * wild)
+        m.add(v <= n_dice * wild_now)
     market = pos["dist_market"]
     bd = [m.new_bool_var(f"d{k}") for k in range(len(market))]
     m.add(sum(bd) <= 1)
@@ -113,9 +114,9 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     # a borrowed Skull fills any slot once Skulls are wild
     skulls_b = [v for d in (b_ab, b_js) for ff, v in d.items() if ff == "skull"]
     for f in FACES:
-        if f != "skull" and skulls_b and pos["wild_card"] is not None:
+        if f != "skull" and skulls_b and (pos["wild_on"] or pos["wild_card"] is not None):
             used_bw[f] = m.new_int_var(0, len(skulls_b), f"ubw_{f}")
-            m.add(used_bw[f] <= len(skulls_b) * wild)
+            m.add(used_bw[f] <= len(skulls_b) * wild_now)
     if used_bw:
         m.add(used_b["skull"] + sum(used_bw.values()) <= sum(skulls_b))
     for f in FACES:

@@ -239,6 +239,7 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
         "clear_cards": clear_cards,
         "hand": list(rec["hand"]),
         "face_maps": face_maps(rec["hand"]),
+        "wild_on": bool(rec["turn"].get("skulls_wild")),  # played earlier this turn
         "wild_card": next(
             (
                 c

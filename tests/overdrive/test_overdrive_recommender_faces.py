@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_overdrive_recommender_actions import BANDS, HITS, SPACES, check_position
+from test_overdrive_recommender_actions import BANDS, HITS, SPACES, check_position, replay
 
-from solver.overdrive import brute, position, solve, validate
+from services.overdrive import GAME
+from solver.overdrive import brute, position, recommend, solve, validate
 
 FACE_CARDS = ["5", "6", "8", "10", "11", "12", "23", "24", "25", "31"]
 
@@ -107,3 +108,19 @@ def test_random_positions_with_face_cards_equal_brute_force_and_replay(
         "faces": faces, "band": band, "overdrive": overdrive, "players": players,
         "free_spaces": free, "hits": [{"id": h, "owner": o} for h, o in hits], "hand": hand,
         "grana": grana})  # fmt: skip
+
+
+def test_skulls_already_wild_this_turn_are_planned_with():
+    # #6 played before asking: Skull, Skull, Influence fill Highway to Ride (3.00) with no
+    # card left to play.
+    payload = validate({"position": {"faces": ["skull", "skull", "influence"], "grana": 0,
+                                     "band": "rebeldogs", "players": 3, "free_spaces": [],
+                                     "hits": [{"id": "highway_to_ride", "owner": "other"}],
+                                     "hand": ["6"]}})  # fmt: skip
+    state, seat = position.state_from_payload(payload["position"])
+    state, _ = GAME.apply(state, seat, {"type": "play_distortion", "card": "6"})
+    out = recommend(state, seat, 2.0)
+    assert out["value"] == pytest.approx(3.00)
+    assert brute.best_value(position.from_state(state, seat)) == 300
+    assert all(a["action"]["type"] != "play_distortion" for a in out["actions"])
+    replay(state, seat, out)
