@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import os
 
-from flask import Flask
-from prometheus_client import CollectorRegistry
+from flask import Flask, Response
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_flask_exporter import PrometheusMetrics
 from rq import Queue
 from rq.registry import FailedJobRegistry, FinishedJobRegistry, StartedJobRegistry
@@ -46,12 +47,25 @@ class QueueCollector:
 
 
 def install_metrics(app: Flask, queue: Queue) -> PrometheusMetrics:
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        from prometheus_flask_exporter.multiprocess import GunicornInternalPrometheusMetrics
+    """Request metrics from prometheus-flask-exporter; ``/metrics`` adds the queue gauges.
 
-        metrics = GunicornInternalPrometheusMetrics(app, path="/metrics", group_by="url_rule")
-    else:
-        registry = CollectorRegistry()
-        metrics = PrometheusMetrics(app, path="/metrics", registry=registry, group_by="url_rule")
-    metrics.registry.register(QueueCollector(queue))
+    In multiprocess mode each scrape reads every process's files through a
+    fresh ``MultiProcessCollector`` (the exporter's own endpoint would drop
+    our queue collector there), so the view is ours.
+    """
+    registry = CollectorRegistry()
+    metrics = PrometheusMetrics(app, path=None, registry=registry, group_by="url_rule")
+    queue_collector = QueueCollector(queue)
+    registry.register(queue_collector)
+
+    def scrape() -> Response:
+        if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+            scraped = CollectorRegistry()
+            MultiProcessCollector(scraped)
+            scraped.register(queue_collector)
+        else:
+            scraped = registry
+        return Response(generate_latest(scraped), mimetype=CONTENT_TYPE_LATEST)
+
+    app.add_url_rule("/metrics", "metrics", metrics.do_not_track()(scrape))
     return metrics

@@ -19,11 +19,24 @@ def gunicorn_argv(port: int, processes: int, threads: int) -> list[str]:
         "gthread",
         "--threads",
         str(threads),
+        "--config",
+        "python:api.gunicorn_conf",
         "api.wsgi:app",
     ]
 
 
+def prepare_metrics_dir() -> None:
+    """prometheus_client's multiprocess mode needs an empty folder at start-up."""
+    path = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if path:
+        os.makedirs(path, exist_ok=True)
+        for name in os.listdir(path):
+            if name.endswith(".db"):
+                os.remove(os.path.join(path, name))
+
+
 def main() -> None:
+    prepare_metrics_dir()
     port = int(os.environ.get("PORT", 8000))
     processes = int(os.environ.get("API_PROCESSES", 2))
     threads = int(os.environ.get("API_THREADS", 8))
