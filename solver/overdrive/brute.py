@@ -198,11 +198,15 @@ def _choices(card: str) -> list[str | None]:
     return ["horns", "influence"] if kind == "swap" else [None]
 
 
-def _rolls(pos: dict[str, Any]) -> set[tuple[str, ...]]:
+def _rolls(pos: dict[str, Any], bought: list[str]) -> set[tuple[str, ...]]:
     """Every tuple of faces the dice can show after playing some of the all-dice face cards
-    in hand, in any order, before anything else."""
+    in hand (and ``bought``), in any order, before anything else."""
     kinds = ("skull_to", "all_to", "convert", "swap")
-    hand = [c for c in pos["hand"] if content()["distortion_by_no"][c]["effect"]["kind"] in kinds]
+    hand = [
+        c
+        for c in pos["hand"] + bought
+        if content()["distortion_by_no"][c]["effect"]["kind"] in kinds
+    ]
     start = tuple(d["face"] for d in pos["dice"])
     out = {start}
     for k in range(1, len(hand) + 1):
@@ -244,18 +248,26 @@ def best_value_live(state: dict[str, Any], seat: int) -> int:
 
 def best_value(pos: dict[str, Any]) -> int:
     """The highest value any legal plan in the recommender's vocabulary reaches."""
+    face_buys = [d for d in pos["dist_market"] if d["use"] in ("map", "wild")]
+    others = [d for d in pos["dist_market"] if d["use"] not in ("map", "wild")]
     best = None
-    for faces in sorted(_rolls(pos)):
-        wilds = [True] if pos["wild_on"] else [False, True] if pos["wild_card"] else [False]
-        for wild in wilds:
-            dice = [{**d, "face": f} for d, f in zip(pos["dice"], faces)]
-            v = _best_value({**pos, "dice": dice, "wild": wild})
-            best = v if best is None else max(best, v)
+    # buying an all-dice or Skulls-wild card to play now is one branch per card
+    for forced in [None, *face_buys]:
+        bought = [forced["card"]] if forced else []
+        has_wild = pos["wild_card"] is not None or bool(forced and forced["use"] == "wild")
+        sub = {**pos, "dist_market": [forced] if forced else others, "forced": bool(forced)}
+        for faces in sorted(_rolls(pos, bought)):
+            wilds = [True] if pos["wild_on"] else [False, True] if has_wild else [False]
+            for wild in wilds:
+                dice = [{**d, "face": f} for d, f in zip(pos["dice"], faces)]
+                v = _best_value({**sub, "dice": dice, "wild": wild})
+                if v is not None:
+                    best = v if best is None else max(best, v)
     assert best is not None
     return best
 
 
-def _best_value(pos: dict[str, Any]) -> int:
+def _best_value(pos: dict[str, Any]) -> int | None:
     dice, insts = pos["dice"], pos["instances"]
     n = len(dice)
     res = pos["resource_delta"]
@@ -302,7 +314,7 @@ def _best_value(pos: dict[str, Any]) -> int:
                     continue
                 options = _changes_and_left(pos, subset, borrowed)
                 for left, rest in options.items():
-                    for dist in [None, *pos["dist_market"]]:
+                    for dist in ([] if pos["forced"] else [None]) + pos["dist_market"]:
                         bought_clear = bool(dist) and dist["use"] == "clear"
                         if len(need_clear) > opp + n_clear + bought_clear:
                             continue
@@ -310,7 +322,7 @@ def _best_value(pos: dict[str, Any]) -> int:
                         paid = max(0, rest - nd)
                         first = pos["grana"] + cards_g + res_g * left
                         # a set-faces or clear card is bought before the changes/clears
-                        early = bool(dist) and dist["use"] in ("set", "clear")
+                        early = bool(dist) and dist["use"] in ("set", "clear", "map", "wild")
                         d_set = dist["cost"] if early else 0
                         d_other = dist["cost"] if dist and not early else 0
                         pay = SET_FACE_COST * paid
@@ -334,5 +346,4 @@ def _best_value(pos: dict[str, Any]) -> int:
                             tail_fire = _tail(pos, income - spend, room, f0, memo)
                             v += tail_fire + (once_v if f0 else 0)
                             best = v if best is None else max(best, v)
-    assert best is not None  # the empty plan is always possible
-    return best
+    return best  # None only when a forced buy cannot be paid

@@ -23,7 +23,7 @@ def _sources(pos: dict[str, Any], o: str, f: str) -> list[str]:
     """Ways a die showing ``o`` (after the all-dice cards) can end on ``f``; "wild": a Skull
     that stays a Skull but fills an ``f`` slot once a Skulls-wild card is played."""
     out = ["keep"] if o == f else ["pay", "dist"]
-    if (pos["wild_on"] or pos["wild_card"] is not None) and o == "skull" and f != "skull":
+    if _wild_possible(pos) and o == "skull" and f != "skull":
         out.append("wild")
     ch = pos["change"]
     if ch is not None and ch["to"] == f and ch["from"] in ("any", o) and o != f:
@@ -36,6 +36,14 @@ def _sources(pos: dict[str, Any], o: str, f: str) -> list[str]:
         if f in faces:
             out.append("target:" + key)
     return out
+
+
+def _wild_possible(pos: dict[str, Any]) -> bool:
+    return (
+        pos["wild_on"]
+        or pos["wild_card"] is not None
+        or any(it["use"] == "wild" for it in pos["dist_market"])
+    )
 
 
 CARD_TIE = 16  # more than the all-dice cards a hand can play
@@ -65,9 +73,19 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
             sum(v for (oo, _, _), v in c.items() if oo == o)
             == sum(cnt[o] * v for cnt, v in zip(counts, sel))
         )
-    wild = m.new_bool_var("wild")  # a Skulls-wild card played now
-    if pos["wild_card"] is None or pos["wild_on"]:
+    market = pos["dist_market"]
+    bd = [m.new_bool_var(f"d{k}") for k in range(len(market))]
+    m.add(sum(bd) <= 1)
+    for fm, v in zip(maps, sel):
+        if fm["buy"] is not None:  # the map plays a card bought now
+            m.add(v <= sum(b for it, b in zip(market, bd) if it["use"] == "map"
+                           and it["card"] == fm["buy"]))  # fmt: skip
+    wild = m.new_bool_var("wild")  # a Skulls-wild card played now (from hand or bought)
+    if pos["wild_on"]:
         m.add(wild == 0)
+    else:
+        has = int(pos["wild_card"] is not None)
+        m.add(wild <= has + sum(b for it, b in zip(market, bd) if it["use"] == "wild"))
     wild_now = 1 if pos["wild_on"] else wild
     by_src: dict[str, list[Any]] = {}
     for (_, _, src), v in c.items():
@@ -76,9 +94,6 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     m.add(sum(by_src.get("spare", [])) <= 1)
     for v in by_src.get("wild", []):
         m.add(v <= n_dice * wild_now)
-    market = pos["dist_market"]
-    bd = [m.new_bool_var(f"d{k}") for k in range(len(market))]
-    m.add(sum(bd) <= 1)
     n_dist = sum(card["n"] for card in pos["set_cards"])
     m.add(sum(by_src.get("dist", [])) <= n_dist + sum(it["n"] * v for it, v in zip(market, bd)))
     final = {f: sum(v for (_, ff, _), v in c.items() if ff == f) for f in FACES}
@@ -114,7 +129,7 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     # a borrowed Skull fills any slot once Skulls are wild
     skulls_b = [v for d in (b_ab, b_js) for ff, v in d.items() if ff == "skull"]
     for f in FACES:
-        if f != "skull" and skulls_b and (pos["wild_on"] or pos["wild_card"] is not None):
+        if f != "skull" and skulls_b and _wild_possible(pos):
             used_bw[f] = m.new_int_var(0, len(skulls_b), f"ubw_{f}")
             m.add(used_bw[f] <= len(skulls_b) * wild_now)
     if used_bw:
@@ -176,7 +191,7 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     m.add(sum(nm) + new_dice <= max(0, pos["die_room"]))
     # Grana: the plan's order decides what income may pay for what (see the doc).
     pay = SET_FACE_COST * sum(by_src.get("pay", []))
-    early = ("set", "clear")  # bought before the changes and clears they serve
+    early = ("set", "clear", "map", "wild")  # bought before the changes and clears they serve
     d_set = sum(it["cost"] * v for it, v in zip(market, bd) if it["use"] in early)
     d_other = sum(it["cost"] * v for it, v in zip(market, bd) if it["use"] not in early)
     nm_cost = sum(inst.get("cost", 0) * u[j] for j, inst in enumerate(insts))
@@ -332,7 +347,10 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
     plan["raises"] = {a: val(v) for a, v in got["raises"].items() if val(v)}
     plan["new_dice"] = val(got["new_dice"])
     plan["face_plays"] = fm["plays"]
-    plan["wild"] = pos["wild_card"] if val(got["wild"]) else None
+    plan["wild"] = None
+    if val(got["wild"]):
+        bought = [it["card"] for it, v in zip(pos["dist_market"], got["bd"]) if val(v)]
+        plan["wild"] = pos["wild_card"] if pos["wild_card"] is not None else bought[0]
     plan["objective"] = val(got["value"])
     plan["status"] = solver.status_name(status)
     return plan

@@ -9,6 +9,7 @@ from typing import Any
 from solver.overdrive import values
 
 SET_FACE_COST = 5
+EARLY = ("set", "clear", "map", "wild")  # Distortions bought before the changes and clears
 
 
 def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
@@ -70,7 +71,8 @@ def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
         item = pos["dist_market"][plan["dist_buy"]]
         spent += item["cost"]
         use = {"gain": "played now", "set": "its face changes used now", "keep": "kept",
-               "clear": "bought to clear a space now"}  # fmt: skip
+               "clear": "bought to clear a space now", "map": "bought to turn faces now",
+               "wild": "bought to make Skulls wild now"}  # fmt: skip
         add(f"buy Distortion #{item['card']} ({use[item['use']]}; a symbol at the end)",
             item["delta"], values.DIST_BOUGHT)  # fmt: skip
     for attr, k in plan.get("raises", {}).items():
@@ -115,14 +117,14 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
     for d in plan["leftover"]:
         if d not in targeted:
             acts.append({"type": "place", "space": "resources", "dice": [d]})
+    item = pos["dist_market"][plan["dist_buy"]] if plan.get("dist_buy") is not None else None
+    if item is not None and item["use"] in EARLY:
+        acts.append({"type": "buy_distortion", "card": item["card"]})
     for play in plan.get("face_plays", []):
         acts.append({"type": "play_distortion", **play})
     if plan.get("wild") is not None:
         acts.append({"type": "play_distortion", "card": plan["wild"]})
-    item = pos["dist_market"][plan["dist_buy"]] if plan.get("dist_buy") is not None else None
     set_cards = list(pos["set_cards"])
-    if item is not None and item["use"] in ("set", "clear"):
-        acts.append({"type": "buy_distortion", "card": item["card"]})
     if item is not None and item["use"] == "set":
         set_cards.append({"card": item["card"], "n": item["n"]})
     by_source: dict[str, list[dict[str, Any]]] = {}
@@ -183,7 +185,7 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
     for pl in ordered:
         if insts[pl["instance"]]["kind"] not in ("borrow", "clear_source"):
             acts.append(placement(pl))
-    if item is not None and item["use"] not in ("set", "clear"):
+    if item is not None and item["use"] not in EARLY:
         acts.append({"type": "buy_distortion", "card": item["card"]})
         if item["use"] == "gain":
             acts.append({"type": "play_distortion", "card": item["card"]})

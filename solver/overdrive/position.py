@@ -8,9 +8,9 @@ Distortions that simply give levels (played at once); buying one Hit and one Dis
 10-Grana raises and extra dice; Jam Session and a borrow ability (a die of a face some
 opponent shows on the board); clearing occupied spaces to use them (Opportunity, clear
 Distortions in hand or bought this turn, a clear ability); the all-dice face Distortions and
-Skulls wild in hand, played first; TNSHE's spare faces.  Cover Bots' copy choice is made by
-building one position per choice (``copy_choices``).  Leftover dice go to Resources.  Rerolls
-are left to the player (random outcomes; see the doc).
+Skulls wild (in hand or bought now), played first; TNSHE's spare faces.  Cover Bots' copy
+choice is made by building one position per choice (``copy_choices``).  Leftover dice go to
+Resources.  Rerolls are left to the player (random outcomes; see the doc).
 """
 
 from __future__ import annotations
@@ -103,6 +103,10 @@ def _distortion_market(state: dict[str, Any], seat: int, deltas: Deltas) -> list
             item.update(use="set", n=eff["n"])
         elif eff["kind"] == "clear_space":
             out.append({**item, "use": "clear"})  # bought early and played to clear a space
+        elif eff["kind"] in MAP_KINDS:
+            out.append({**item, "use": "map"})  # bought early, played with the hand's face cards
+        elif eff["kind"] == "skulls_wild":
+            out.append({**item, "use": "wild"})
         out.append(item)
     return out
 
@@ -126,29 +130,42 @@ def _card_maps(card: str) -> list[tuple[dict[str, Any], dict[str, str]]]:
     return []
 
 
-def face_maps(hand: list[str]) -> list[dict[str, Any]]:
-    """Every distinct face map the all-dice Distortions in hand reach when played in some
-    order before any die is changed or placed, with the fewest cards (identity first)."""
-    cards_ = [c for c in hand if content()["distortion_by_no"][c]["effect"]["kind"] in MAP_KINDS]
+def face_maps(hand: list[str], market: list[str] = ()) -> list[dict[str, Any]]:
+    """Every distinct face map the all-dice Distortions in hand (and at most one bought from
+    ``market``) reach when played in some order before any die is changed or placed, with
+    the fewest cards; ``buy`` names the market card a map needs (identity first)."""
+
+    def is_map(c: str) -> bool:
+        return content()["distortion_by_no"][c]["effect"]["kind"] in MAP_KINDS
+
+    cards_ = [c for c in hand if is_map(c)] + [c for c in market if is_map(c)]
+    bought = {c for c in market if is_map(c)}
     start = tuple(FACES)
-    best: dict[tuple[str, ...], list[dict[str, Any]]] = {start: []}
-    frontier = [(start, frozenset(), [])]
+    best: dict[tuple[Any, ...], list[dict[str, Any]]] = {(start, None): []}
+    frontier: list[tuple[tuple[str, ...], frozenset, list[dict[str, Any]]]] = [
+        (start, frozenset(), [])
+    ]
     while frontier:
         nxt, seen = [], set()
         for now, used, plays in frontier:
             for card in cards_:
-                if card in used:
+                if card in used or (card in bought and used & bought):
                     continue
                 for params, step in _card_maps(card):
                     after = tuple(step.get(f, f) for f in now)
                     seq = [*plays, {"card": card, **params}]
-                    if (after, used | {card}) not in seen:
-                        seen.add((after, used | {card}))
+                    key = (after, used | {card})
+                    if key not in seen:
+                        seen.add(key)
                         nxt.append((after, used | {card}, seq))
-                    if after not in best:
-                        best[after] = seq
+                    buy = next(iter((used | {card}) & bought), None)
+                    if (after, buy) not in best:
+                        best[after, buy] = seq
         frontier = nxt
-    return [{"plays": plays, "map": dict(zip(FACES, key))} for key, plays in best.items()]
+    return [
+        {"plays": plays, "map": dict(zip(FACES, key)), "buy": buy}
+        for (key, buy), plays in best.items()
+    ]
 
 
 def copy_choices(state: dict[str, Any], seat: int) -> list[list[dict[str, Any]]]:
@@ -238,7 +255,10 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
         "borrow_level": borrow_level if lender else None,
         "clear_cards": clear_cards,
         "hand": list(rec["hand"]),
-        "face_maps": face_maps(rec["hand"]),
+        "face_maps": face_maps(
+            rec["hand"],
+            [d["card"] for d in _distortion_market(state, seat, deltas) if d["use"] == "map"],
+        ),
         "wild_on": bool(rec["turn"].get("skulls_wild")),  # played earlier this turn
         "wild_card": next(
             (

@@ -1,5 +1,6 @@
 """The recommender's all-dice face Distortions (#5, #8, #10-#12, #23-#25) and Skulls wild
-(#6, #31): solved by hand, replayed through the engine, and equal to the brute force."""
+(#6, #31), in hand or bought this turn: solved by hand, replayed through the engine, and
+equal to the brute force."""
 
 from __future__ import annotations
 
@@ -99,15 +100,17 @@ def test_a_face_card_saves_a_paid_change_and_is_kept_when_nothing_needs_it():
     hits=st.lists(st.tuples(st.sampled_from(HITS), st.sampled_from([None, "me", "other"])),
                   max_size=3, unique_by=lambda h: h[0]),
     hand=st.lists(st.sampled_from(FACE_CARDS + ["4", "7"]), max_size=3, unique=True),
+    shown=st.lists(st.sampled_from(["1", "5", "6", "9", "12", "24"]), max_size=2, unique=True),
     grana=st.integers(0, 14),
 )  # fmt: skip
 def test_random_positions_with_face_cards_equal_brute_force_and_replay(
-    faces, band, overdrive, players, free, hits, hand, grana
+    faces, band, overdrive, players, free, hits, hand, shown, grana
 ):
+    hand = [c for c in hand if c not in shown]
     check_position({
         "faces": faces, "band": band, "overdrive": overdrive, "players": players,
         "free_spaces": free, "hits": [{"id": h, "owner": o} for h, o in hits], "hand": hand,
-        "grana": grana})  # fmt: skip
+        "distortions": shown, "grana": grana})  # fmt: skip
 
 
 def test_skulls_already_wild_this_turn_are_planned_with():
@@ -124,3 +127,25 @@ def test_skulls_already_wild_this_turn_are_planned_with():
     assert brute.best_value(position.from_state(state, seat)) == 300
     assert all(a["action"]["type"] != "play_distortion" for a in out["actions"])
     replay(state, seat, out)
+
+
+def test_a_face_card_bought_now_is_paid_before_it_is_played():
+    # Skull x3 + Horns, #23 on the table for 1: the Horns on Resources pays for it, then
+    # three Chords on All Along The Dice Tower: 2.00 + 0.25 + 0.50 (bought) - 0.25 = 2.50.
+    hit = [{"id": "all_along_the_dice_tower", "owner": "other"}]
+    out, acts = _solve(faces=["skull", "skull", "skull", "horns"], hits=hit, distortions=["23"])
+    assert out["value"] == pytest.approx(2.50)
+    assert [a["type"] for a in acts[:3]] == ["place", "buy_distortion", "play_distortion"]
+    # Skull x3 alone and no Grana: nothing pays for it before the dice are placed, so they
+    # go to Resources and #23 is bought afterwards to keep: 0.75 + 0.50 - 0.25 = 1.00
+    out, acts = _solve(faces=["skull", "skull", "skull"], hits=hit, distortions=["23"])
+    assert out["value"] == pytest.approx(1.00)
+    assert [a["type"] for a in acts] == ["place"] * 3 + ["buy_distortion", "end_turn"]
+    # Skulls wild bought for 1 with 1 Grana: Skull, Skull, Influence on Highway to Ride:
+    # 3.00 + 0.50 - 0.25 = 3.25
+    hit = [{"id": "highway_to_ride", "owner": "other"}]
+    out, acts = _solve(faces=["skull", "skull", "influence"], hits=hit, distortions=["6"],
+                       grana=1)  # fmt: skip
+    assert out["value"] == pytest.approx(3.25)
+    assert acts[:2] == [{"type": "buy_distortion", "card": "6"},
+                        {"type": "play_distortion", "card": "6"}]  # fmt: skip
