@@ -85,6 +85,23 @@ def protect_sources(state: dict[str, Any], seat: int) -> list[str]:
     return out
 
 
+def awaits_protect(state: dict[str, Any], seat: int) -> bool:
+    """Whether the protect step stops at ``seat``, decided on public facts only.
+
+    Stopping only where a protection card is held would tell everyone who holds
+    one, so any seat with an unprotected die and either the shield or a card in
+    hand gets the step (and may simply end it).
+    """
+    b = state["battle"]
+    if all(d["protected"] for d in b["dice"][_key(seat)]):
+        return False
+    shield = (
+        state["seats"][seat]["fame"] >= content()["shield_fame"]
+        and not b["shield_used"][_key(seat)]
+    )
+    return shield or bool(state["seats"][seat]["hand"])
+
+
 def targets(state: dict[str, Any], seat: int) -> list[Any]:
     """Whom a seat may attack: opponents (only Metallum when playing against it)."""
     if state["metallum"] is not None:
@@ -156,7 +173,7 @@ def _advance(state: dict[str, Any], events: list) -> None:
     b = state["battle"]
     while True:
         if b["step"] == "shield":
-            while b["pos"] < len(b["order"]) and not protect_sources(state, b["order"][b["pos"]]):
+            while b["pos"] < len(b["order"]) and not awaits_protect(state, b["order"][b["pos"]]):
                 b["pos"] += 1
             if b["pos"] < len(b["order"]):
                 return

@@ -175,11 +175,13 @@ def finish(s: State, reason: str, events: list[Event]) -> None:
 
 
 def needs_mix_decision(c: Content, s: State, seat: int) -> bool:
-    """A seat decides in Mix only when some silent card could be Offset from its hand."""
-    hand_total = sum(s["hands"][seat])
-    return any(
-        1 - current_value(c, s["studios"][seat][p - 1]) <= hand_total for p in off_tempo(c, s, seat)
-    )
+    """A seat decides in Mix when it has a silent card and any card in hand.
+
+    Only public facts decide (hand sizes are announced, totals are not): pausing
+    only when the hand's total could pay an Offset would tell the rival that total.
+    A seat that cannot pay simply posts ``{"type": "mix", "offsets": []}``.
+    """
+    return bool(s["hands"][seat]) and bool(off_tempo(c, s, seat))
 
 
 # -- actions (already validated) ---------------------------------------------

@@ -67,12 +67,14 @@ def _lowest_hand(state, rival):
     return other
 
 
-def _mix_waits_on_the_rival_hand():
-    """A move after which Mix waits for the rival, but would not with a poorer hand.
+def test_the_mix_step_does_not_reveal_the_rival_hand_total():
+    """Whether Mix waits for the rival must not depend on the rival's (hidden) hand total.
 
-    Returns (state before, counterfactual, mover, action); LookupError when none is
-    found, so a missing scenario is an error, never an expected failure.
+    This was a real leak (Mix used to skip a seat whose hand total could pay no Offset);
+    every move that leaves Mix waiting on the rival is replayed against a poorer rival hand
+    of the same size, and the mover must see no difference.
     """
+    checked = 0
     for seed in range(60):
         for _, last in positions(GAME, 2, {}, seed, 600):
             if last is None:
@@ -83,21 +85,12 @@ def _mix_waits_on_the_rival_hand():
             if after["phase"] != "mix" or after["to_act"] != rival:
                 continue
             other = _lowest_hand(before, rival)
+            if other["hands"][rival] == before["hands"][rival]:
+                continue
+            assert GAME.view(other, mover) == GAME.view(before, mover)  # indistinguishable
             after_other, _ = GAME.apply(other, mover, action)
-            if after_other["to_act"] != rival or after_other["phase"] != "mix":
-                return before, other, mover, action
-    raise LookupError("no Mix in random play waited on the rival")
-
-
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="Mix resolves a seat automatically when its hand total cannot pay any deficit, "
-    "so whether the game waits for the rival (to_act/phase) reveals its hand total",
-)
-def test_the_mix_step_does_not_reveal_the_rival_hand_total():
-    before, other, mover, action = _mix_waits_on_the_rival_hand()
-    assert GAME.view(other, mover) == GAME.view(before, mover)  # the mover cannot tell them apart
-    after, _ = GAME.apply(before, mover, action)
-    after_other, _ = GAME.apply(other, mover, action)
-    assert GAME.view(after_other, mover) == GAME.view(after, mover)
+            # the re-dealt deck may change later draws; the flow itself must not change
+            flow = ("phase", "to_act", "round")
+            assert [after_other[k] for k in flow] == [after[k] for k in flow]
+            checked += 1
+    assert checked >= 20, f"only {checked} Mix waits were probed"
