@@ -6,6 +6,7 @@ Everything listens on loopback ports of its own and is stopped at the end.
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -104,3 +105,34 @@ def measure(target, base: str, clients: int, seconds: float) -> dict[str, float]
         "n": len(latencies),
         "errors": len(errors),
     }
+
+
+def play_games(configs, base, stop, latencies, errors, seed):
+    """Create games from ``configs`` ((game, players, options)) and play random legal moves
+    with the host token until ``stop``; times each move."""
+    session = requests.Session()
+    rng = random.Random(seed)
+    while time.monotonic() < stop:
+        game, players, options = configs[rng.randrange(len(configs))]
+        r = session.post(
+            f"{base}/v1/games", json={"game": game, "players": players, "options": options}
+        )
+        if r.status_code != 201:
+            errors.append(r.status_code)
+            continue
+        created = r.json()
+        headers = {"Authorization": f"Bearer {created['host_token']}"}
+        gid = created["id"]
+        while time.monotonic() < stop:
+            listing = session.get(f"{base}/v1/games/{gid}/actions", headers=headers).json()
+            if not listing.get("actions"):
+                break
+            t0 = time.perf_counter()
+            r = session.post(
+                f"{base}/v1/games/{gid}/actions",
+                json=rng.choice(listing["actions"]),
+                headers=headers,
+            )
+            latencies.append(time.perf_counter() - t0)
+            if r.status_code >= 500:
+                errors.append(r.status_code)

@@ -7,33 +7,12 @@ against bare ``GET /v1/health`` in the same run.  Prints figures; asserts nothin
 from __future__ import annotations
 
 import argparse
-import random
-import time
 
-import requests
-from _stack import hit_health, measure, stack
+from _stack import hit_health, measure, play_games, stack
 
 
 def play_tour(base: str, stop: float, latencies: list[float], errors: list[int], seed: int):
-    session = requests.Session()
-    rng = random.Random(seed)
-    while time.monotonic() < stop:
-        created = session.post(f"{base}/v1/games", json={"game": "tour", "players": 1}).json()
-        headers = {"Authorization": f"Bearer {created['seat_tokens'][0]}"}
-        gid = created["id"]
-        while time.monotonic() < stop:
-            listing = session.get(f"{base}/v1/games/{gid}/actions", headers=headers).json()
-            if not listing["actions"]:
-                break
-            t0 = time.perf_counter()
-            r = session.post(
-                f"{base}/v1/games/{gid}/actions",
-                json=rng.choice(listing["actions"]),
-                headers=headers,
-            )
-            latencies.append(time.perf_counter() - t0)
-            if r.status_code >= 500:
-                errors.append(r.status_code)
+    play_games([("tour", 1, {"mode": "solo"})], base, stop, latencies, errors, seed)
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ import time
 
 import redis
 import requests
-from _stack import hit_health, measure, stack
+from _stack import hit_health, measure, play_games, stack
 
 MIX = [
     ("tour", 1, {"mode": "solo"}),
@@ -28,32 +28,7 @@ MIX = [
 
 
 def play_mix(base, stop, latencies, errors, seed):
-    session = requests.Session()
-    rng = random.Random(seed)
-    while time.monotonic() < stop:
-        game, players, options = MIX[rng.randrange(len(MIX))]
-        r = session.post(
-            f"{base}/v1/games", json={"game": game, "players": players, "options": options}
-        )
-        if r.status_code != 201:
-            errors.append(r.status_code)
-            continue
-        created = r.json()
-        headers = {"Authorization": f"Bearer {created['host_token']}"}
-        gid = created["id"]
-        while time.monotonic() < stop:
-            listing = session.get(f"{base}/v1/games/{gid}/actions", headers=headers).json()
-            if not listing.get("actions"):
-                break
-            t0 = time.perf_counter()
-            r = session.post(
-                f"{base}/v1/games/{gid}/actions",
-                json=rng.choice(listing["actions"]),
-                headers=headers,
-            )
-            latencies.append(time.perf_counter() - t0)
-            if r.status_code >= 500:
-                errors.append(r.status_code)
+    play_games(MIX, base, stop, latencies, errors, seed)
 
 
 def row(name, m):
