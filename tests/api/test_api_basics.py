@@ -87,3 +87,20 @@ def test_unknown_solver_problem_is_404(client):
 def test_docs_are_served(client):
     assert client.get("/openapi.json").status_code == 200
     assert client.get("/docs").status_code == 200
+
+
+def test_solver_budget_cannot_be_raised_past_its_cap(client):
+    from solver.registry import PROBLEMS
+
+    for name, problem in PROBLEMS.items():
+        r = client.post(f"/v1/solver/{name}", json={"budget_s": problem.max_budget_s + 1})
+        assert r.status_code == 422, name
+        assert r.get_json()["code"] == "budget_too_large"
+        assert r.get_json()["errors"]["max_budget_s"] == problem.max_budget_s
+
+
+def test_solver_problems_are_listed(client):
+    from solver.registry import PROBLEMS
+
+    listed = client.get("/v1/solver").get_json()["problems"]
+    assert {p["problem"] for p in listed} == set(PROBLEMS)
