@@ -8,30 +8,13 @@ from typing import Any
 
 from services.composition import GAME
 from services.composition.content import content
-from services.composition.game import public_card, seat_hand
-from solver.composition.hand import Hand, SCard
+from services.composition.game import public_card
+from solver.composition.hand import Hand, hand_from_state
 from solver.composition.search import best_words
 
 
 def _hand(state: dict[str, Any], seat: int, extra: list[dict[str, Any]] | None = None) -> Hand:
-    info = seat_hand(state, seat)
-    cards = [c for c in info["cards"]] + (extra or [])
-    return Hand(
-        tuple(
-            SCard(
-                c["id"],
-                c["letters"],
-                c["rose"],
-                c["symbol"],
-                tuple(a for a in c["abilities"] if a["type"] != "on_take_roses"),
-                c["kind"],
-            )
-            for c in cards
-        ),
-        tuple(info["maestro_abilities"]),
-        info["roses"],
-        info["min_word_length"],
-    )
+    return hand_from_state(state, seat, extra=extra)
 
 
 def _best_net(hand: Hand) -> tuple[int, str]:

@@ -196,8 +196,11 @@ def hand_from_payload(payload: dict[str, Any]) -> Hand:
     )
 
 
-def hand_from_state(state: dict[str, Any], seat: int, k: int = 5) -> Hand:
-    """The Hand of ``seat`` in a live game: its own usable cards only."""
+def hand_from_state(
+    state: dict[str, Any], seat: int, k: int = 5, extra: list[dict[str, Any]] | None = None
+) -> Hand:
+    """The Hand of ``seat`` in a live game: its own usable cards only, plus ``extra``
+    (cards it is thinking of taking, in the same public form)."""
     from services.composition.game import seat_hand
 
     info = seat_hand(state, seat)
@@ -210,6 +213,6 @@ def hand_from_state(state: dict[str, Any], seat: int, k: int = 5) -> Hand:
             tuple(a for a in c["abilities"] if a["type"] != "on_take_roses"),
             c["kind"],
         )
-        for c in info["cards"]
+        for c in [*info["cards"], *(extra or [])]
     )
     return Hand(cards, tuple(info["maestro_abilities"]), info["roses"], info["min_word_length"], k)
