@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_overdrive_recommender_actions import BANDS, HITS, SPACES, check_position, replay
+from test_overdrive_recommender_actions import check_position, random_positions, replay
 
 from services.overdrive import GAME
 from solver.overdrive import brute, position, recommend, solve, validate
@@ -91,26 +91,14 @@ def test_a_face_card_saves_a_paid_change_and_is_kept_when_nothing_needs_it():
 
 @settings(max_examples=30, deadline=None)
 @given(
-    faces=st.lists(st.sampled_from(["skull", "chord", "horns", "influence"]), min_size=1,
-                   max_size=5),
-    band=st.sampled_from(BANDS),
-    overdrive=st.sampled_from([0, 1, 3]),
-    players=st.sampled_from([2, 3, 4]),
-    free=st.lists(st.sampled_from(SPACES), unique=True, max_size=6),
-    hits=st.lists(st.tuples(st.sampled_from(HITS), st.sampled_from([None, "me", "other"])),
-                  max_size=3, unique_by=lambda h: h[0]),
-    hand=st.lists(st.sampled_from(FACE_CARDS + ["4", "7"]), max_size=3, unique=True),
-    shown=st.lists(st.sampled_from(["1", "5", "6", "9", "12", "24"]), max_size=2, unique=True),
-    grana=st.integers(0, 14),
+    random_positions(
+        hand=st.lists(st.sampled_from(FACE_CARDS + ["4", "7"]), max_size=3, unique=True),
+        shown=st.lists(st.sampled_from(["1", "5", "6", "9", "12", "24"]), max_size=2,
+                       unique=True),
+    )
 )  # fmt: skip
-def test_random_positions_with_face_cards_equal_brute_force_and_replay(
-    faces, band, overdrive, players, free, hits, hand, shown, grana
-):
-    hand = [c for c in hand if c not in shown]
-    check_position({
-        "faces": faces, "band": band, "overdrive": overdrive, "players": players,
-        "free_spaces": free, "hits": [{"id": h, "owner": o} for h, o in hits], "hand": hand,
-        "distortions": shown, "grana": grana})  # fmt: skip
+def test_random_positions_with_face_cards_equal_brute_force_and_replay(raw):
+    check_position(raw)
 
 
 def test_skulls_already_wild_this_turn_are_planned_with():
