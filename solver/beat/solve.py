@@ -1,11 +1,12 @@
 """The Beat solver entry points: venue feasibility, Pulsar Palace, odds.
 
-Strategy (measured, see docs/solver.md): the exact round search finds most
-winning plans in milliseconds, while CP-SAT is better at proving a deal cannot
-be won.  ``decide`` therefore runs the search for a short slice of the budget,
-then the CP-SAT model (where it covers the venue) for the rest, then the search
-again.  Every plan is replayed through the engine before it is returned; the
-verdict is never a guess: ``unknown`` when the budget runs out.
+Strategy (measured, see docs/solver.md): where the CP-SAT model covers the venue
+it decides a deal, build included, in about 15-60 ms at 2-4 seats, feasible or
+not, while the round search is as fast only on easy 2-seat deals and blows up at
+3-4 seats; ``decide`` therefore runs CP-SAT first and keeps the search for the
+venues the model does not cover (and for whatever budget CP-SAT leaves).  Every
+plan is replayed before it is returned; the verdict is never a guess: ``unknown``
+when the budget runs out.
 """
 
 from __future__ import annotations
@@ -17,17 +18,17 @@ from services.beat import venues as V
 from solver.beat import plan as P
 from solver.beat import search, sim
 
-FIRST_SLICE = 0.25  # share of the budget the search gets before CP-SAT, at most:
-# seconds per player count (measured on 4 seeded deals x 20 venues: the search finds
-# the easy plans in 10-50 ms of CPU, CP-SAT decides most of the rest in 40-150 ms)
-SLICE_S = {2: 0.05, 3: 0.05, 4: 0.03}
-PULSAR_SLICE_S = 0.1  # Pulsar Palace's filtered search, before CP-SAT
+# Pulsar Palace's filtered search decides most deals in 1-7 ms; the rest go to CP-SAT
+# (quiet machine, 30 seeds x 2-4 seats: a 5-15 ms slice gave the best p95, 0.1 s
+# made every deal the search could not decide cost 100 ms more)
+PULSAR_SLICE_S = 0.01
 
 
 def decide(state: dict[str, Any], budget_s: float, method: str = "auto") -> dict[str, Any]:
     """Verdict (+ plan) for an engine state at a round start.
 
-    ``method``: ``auto`` (search, then CP-SAT, then search), ``search`` or ``cpsat``.
+    ``method``: ``auto`` (CP-SAT where it covers the venue, else or then the
+    search), ``search`` or ``cpsat``.
     """
     from solver.beat import model as M  # OR-Tools loads once, outside the budget
 
@@ -58,7 +59,7 @@ def decide(state: dict[str, Any], budget_s: float, method: str = "auto") -> dict
             return False
         out["verdict"] = verdict
         if verdict == "feasible":
-            out["plan"] = mdl.plan()
+            out["plan"] = _honour_committed(mdl.plan(), fixed)
         return True
 
     if method == "search":
@@ -66,13 +67,11 @@ def decide(state: dict[str, Any], budget_s: float, method: str = "auto") -> dict
     elif method == "cpsat":
         run_cpsat(deadline)
     else:
-        slice_s = budget_s
-        if M.supported(spec.venue, spec.players):
-            # the search wins the easy deals in a few ms; otherwise CP-SAT (build + solve
-            # about 40-150 ms) is the faster way to a verdict, so the slice stays short
-            slice_s = min(FIRST_SLICE * budget_s, SLICE_S[spec.players])
-        slice_end = t0 + slice_s
-        (run_search(slice_end) or run_cpsat(deadline) or run_search(deadline))
+        # A search slice first used to win the easy deals; measured on a quiet machine
+        # (20 venues x 5-6 seeds per player count) it only ever added its own length:
+        # CP-SAT first took the median of cell medians from 30 to 22 ms at 3 seats and
+        # from 44 to 38 ms at 4, and left 2 seats unchanged (19 ms).
+        run_cpsat(deadline) or run_search(deadline)
     if out["verdict"] == "feasible":
         end = sim.replay(spec, st, out["plan"])
         if end.status != "won":  # a model bug must never surface as a wrong answer
@@ -80,6 +79,39 @@ def decide(state: dict[str, Any], budget_s: float, method: str = "auto") -> dict
     out["method"] = used[-1] if used else method
     out["seconds"] = round(time.monotonic() - t0, 4)
     return out
+
+
+def _honour_committed(plan: list[dict[str, Any]], fixed: list[dict]) -> list[dict[str, Any]]:
+    """Put round 0's Solo flag where the plays already committed say it is.
+
+    The model knows which cards the Solo seat plays in a round, not which one of them
+    is "the extra": its plan may flag a card committed as an ordinary play, or leave
+    the committed Solo card unflagged, and a hint built on it would take that play
+    back, forever.  Moving the flag between two cards of that seat on the same song
+    changes nothing in the outcome.
+    """
+    if not plan or not fixed:
+        return plan
+    plays = plan[0]["plays"]
+    committed = {(p["seat"], p["card"]): bool(p.get("solo")) for p in fixed}
+
+    def wrong(p: dict) -> bool:
+        return committed.get((p["seat"], p["card"]), bool(p.get("solo"))) != bool(p.get("solo"))
+
+    for p in plays:
+        if not wrong(p):
+            continue
+        for q in plays:
+            same = q["seat"] == p["seat"] and q.get("song", 0) == p.get("song", 0)
+            if same and q is not p and bool(q.get("solo")) != bool(p.get("solo")):
+                if (q["seat"], q["card"]) in committed and not wrong(q):
+                    continue
+                p["solo"], q["solo"] = bool(q.get("solo")), bool(p.get("solo"))
+                for r in (p, q):
+                    if not r["solo"]:
+                        r.pop("solo")
+                break
+    return plan
 
 
 def pulsar_decide(state: dict[str, Any], budget_s: float) -> dict[str, Any]:
@@ -97,7 +129,7 @@ def pulsar_decide(state: dict[str, Any], budget_s: float) -> dict[str, Any]:
     # the filtered search decides most deals in a few ms; the deals it cannot, CP-SAT
     # decides in tens of ms, so the search only gets a slice (it used to keep the whole
     # budget and leave CP-SAT nothing: 1 in 10 four-seat deals came back unknown)
-    slice_end = t0 + min(FIRST_SLICE * budget_s, PULSAR_SLICE_S)
+    slice_end = t0 + min(0.25 * budget_s, PULSAR_SLICE_S)
     dead: set = set()
 
     def dfs(s: sim.State, first: bool):

@@ -107,3 +107,33 @@ def test_committed_plays_are_honoured_by_search_and_model_alike():
         for r in (a, b):
             if r["verdict"] == "feasible":
                 assert {"seat": 0, "card": card, "song": 0} in r["plan"][0]["plays"]
+
+
+def test_solo_flag_follows_the_committed_plays():
+    """A plan may mark either of the Solo seat's cards as the extra one; round 0 must
+    agree with what is already committed, or the hint takes the play back forever."""
+    plan = [
+        {
+            "plays": [
+                {"seat": 1, "card": "s1-1b", "song": 0},
+                {"seat": 1, "card": "s1-2b", "song": 0, "solo": True},
+            ]
+        }
+    ]
+    both = [
+        {"seat": 1, "card": "s1-2b", "song": 0},
+        {"seat": 1, "card": "s1-1b", "song": 0, "solo": True},
+    ]
+    out = S._honour_committed(copy.deepcopy(plan), both)
+    assert {p["card"]: bool(p.get("solo")) for p in out[0]["plays"]} == {
+        "s1-1b": True,
+        "s1-2b": False,
+    }
+    plain_only = [{"seat": 1, "card": "s1-2b", "song": 0}]
+    out = S._honour_committed(copy.deepcopy(plan), plain_only)
+    assert {p["card"]: bool(p.get("solo")) for p in out[0]["plays"]} == {
+        "s1-1b": True,
+        "s1-2b": False,
+    }
+    untouched = S._honour_committed(copy.deepcopy(plan), [{"seat": 0, "card": "s0-1a", "song": 0}])
+    assert untouched == plan
