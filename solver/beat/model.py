@@ -562,6 +562,12 @@ class Model:
         solver.parameters.cp_model_probing_level = 0
         solver.parameters.cp_model_presolve = False
         solver.parameters.linearization_level = 0
+        # No inprocessing, no phase saving, no symmetry detection: over 20 venues x 4-5
+        # seeds per player count (quiet machine, CPU time of Solve) the median went from
+        # 11 / 14 / 24 ms to 6 / 7 / 13 ms at 2 / 3 / 4 seats and the mean fell too.
+        solver.parameters.use_sat_inprocessing = False
+        solver.parameters.use_phase_saving = False
+        solver.parameters.symmetry_level = 0
         status = solver.solve(self.m)
         self.solver = solver
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
