@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from random_play import random_decision
 
 from services.beat import venues as V
 from solver.beat import deal as D
@@ -15,29 +16,11 @@ from solver.beat import search, sim
 VENUES = [v.id for v in V.load_venues()]
 
 
-def _random_decision(spec: sim.Spec, st: sim.State, rng: random.Random) -> dict:
-    """One random legal round, drawn seat by seat (no enumeration of the product)."""
-    k = len(sim.round_songs(spec, st))
-    plays, solo_pass = [], False
-    for s in range(spec.players):
-        opt = rng.choice(search.seat_options(spec, st, s, k))
-        if opt is search.PASS:
-            solo_pass = True
-        else:
-            plays.extend(opt)
-    ones = sum(1 for p in plays if sim.VALUE[p["card"]] == 1)
-    enc = rng.randint(0, ones) if V.encores_allowed(spec.venue) else 0
-    dec = {"plays": plays, "encores": enc}
-    if solo_pass:
-        dec["solo_pass"] = True
-    return dec
-
-
 def _survive(spec: sim.Spec, st: sim.State, rng: random.Random) -> sim.State:
     """A random round that keeps the venue going when a few tries find one, so that
     plays run long enough for the cards (what the bound counts) to run out."""
     for _ in range(40):
-        nxt = sim.step(spec, st, _random_decision(spec, st, rng))
+        nxt = sim.step(spec, st, random_decision(spec, st, rng))
         if nxt.status != "lost" or nxt.reason == "no_cards_left":
             return nxt
     return nxt
