@@ -1,21 +1,27 @@
 """The CP-SAT model of a dealt venue (perfect information), from a round start.
 
 Variables: ``x[s, p, t]`` -- seat ``s`` plays the ``p``-th card of its remaining
-sequence (hand, then draw pile) in round ``t``.  A card can be played once, and
-only once it has been drawn: the ``p``-th card is in hand at round ``t`` when the
-seat has played at least ``p - hand + 1`` cards before (hands refill to 5).
-Each active round every seat holding a card plays one (the Solo player one more
-once, or -- Scrapyard -- none once); Encores taken (at most the 1s played on a
-non-FAIL song, at most the Encore deck) make later rounds active, so the number
-of songs is exact, bounded by the cards the band holds.
+sequence (hand, then draw pile) on song ``t`` (songs in play order: the queue, then
+the Encores taken).  A card can be played once, and only once it has been drawn:
+the ``p``-th card is in hand when the seat has removed at least ``p - hand + 1``
+cards before the round (hands refill to 5).  Each active round every seat holding
+a card plays one per song (the Solo player one more once, or -- Scrapyard -- none
+once), so what a seat has removed is a static count and availability is static but
+for boundary cards.  Encores taken (at most the 1s played on a non-FAIL song, at
+most the Encore deck) make later songs active, so the number of songs is exact,
+bounded by the cards the band holds.
 
-A song's result is a *table* per round: for every count vector of printed
-values played (and Milkyway tunes; and the previous result at Stellar Studio)
-the result is computed by the engine's ``rounds.resolve_song`` -- the event
-clauses are never re-encoded by hand.  Venue rules are encoded by rule id from
-the venue data (``targets`` and ``rule`` params).  Rock in the Belt, Entropy
-Hall, Event Horizon and Upload Festival are left to the round search
-(``SUPPORTED`` says which rules this model covers).
+Rock in the Belt plays two songs a round: ``sec[t]`` says song ``t`` is the second
+of its round (the next song was already queued when the round started); a seat with
+one card left plays it on either song, so a seat's played count is checked at the
+end of each round.  Upload Festival stages each seat's highest hand card after the
+plays (``z[s, p, t]``, the engine's tie order): two cards leave a seat per round.
+
+A song's result is encoded clause by clause from the event data
+(:func:`encode_song`), or, with an ``ignore_card`` event, a table whose every row is
+the engine's ``rounds.resolve_song``.  Venue rules are encoded by rule id from the
+venue data (``targets`` and ``rule`` params).  Entropy Hall and Event Horizon are
+left to the round search (:func:`supported` says what this model covers).
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from services.beat import venues as V
 from solver.beat import sim
 
 SYMMETRY = True
-UNSUPPORTED = {"medley", "entropy_chain", "recycle", "forced_staging"}
+UNSUPPORTED = {"entropy_chain", "recycle"}
 F_, O_, L_ = 0, 1, 2
 CODE = {V.FAIL: F_, V.ON_POINT: O_, V.LOUD: L_}
 
@@ -240,7 +246,14 @@ class Model:
         L = [len(q) for q in self.seq]
         enc_left = len(spec.encores) - st.enc if V.encores_allowed(v) else 0
         nbase = len(st.queue)
-        H = min(max(L), nbase + enc_left)
+        k = V.songs_per_round(v)
+        forced = V.forced_staging(v)
+        # cards leaving a seat per round besides the Solo: the play(s) of the round are
+        # counted per song, plus the forced staging at Upload Festival
+        c = 1 + int(forced)
+        # the last round starts while a seat still holds a card; it may take k songs
+        H = min(max(-(-Ls // c) for Ls in L) + k - 1, nbase + enc_left)
+        self.k, self.forced = k, forced
         self.H, self.nbase = H, nbase
         songs = [st.queue[t] if t < nbase else spec.encores[st.enc + t - nbase] for t in range(H)]
         eps = V.events_per_song(v)
@@ -253,19 +266,37 @@ class Model:
         pass_free = (not st.solo_used) and V.solo_pass(v)
         maxc = n + (1 if solo_free else 0)
 
-        # Every active round each seat holding a card plays exactly one (the Solo seat
-        # one more once, or none once at Scrapyard), so a seat has played t cards
-        # before round t (the Solo seat t + extra - pass): card p (p >= hand) is drawn
-        # once p - hand + 1 cards have left the hand.  That makes availability static
-        # for every seat but the Solo player's boundary cards.
+        # Song index t is one song; a round plays one song, or two at Rock in the Belt
+        # (sec[t]: song t is the second song of the round that starts with song t - 1).
+        # Every active round each seat holding a card plays one card per song (the Solo
+        # seat one more once, or none once at Scrapyard; at Rock in the Belt a seat with
+        # one card left plays it on either song) and, at Upload Festival, stages one
+        # more.  So before the round of song t a seat has removed c * (songs before)
+        # cards (the Solo seat + extra - pass): card p (p >= hand) is drawn once
+        # p - hand + 1 cards have left the hand.  That keeps availability static for
+        # every card but the boundary ones (the Solo seat's, a round's second song).
+        e = [
+            m.new_int_var(0, min(maxc, enc_left), "") if enc_left else m.new_constant(0)
+            for t in range(H)
+        ]
+        self.e = e
         x: dict[tuple[int, int, int], cp_model.IntVar] = {}
+        z: dict[tuple[int, int, int], cp_model.IntVar] = {}
+        # per seat and song: [(p, var)] -- precomputed so no loop scans the dicts
+        xs: list[list[list]] = [[[] for _ in range(H)] for _ in range(n)]
+        zs: list[list[list]] = [[[] for _ in range(H)] for _ in range(n)]
         for s in range(n):
             slack = 1 if (s == solo_seat and solo_free) else 0
             for p in range(L[s]):
+                need = p - hand0[s] + 1
                 for t in range(H):
-                    if p - hand0[s] + 1 <= t + slack:
-                        x[s, p, t] = m.new_bool_var("")
-        self.x = x
+                    if need <= c * t + slack:
+                        xv = x[s, p, t] = m.new_bool_var("")
+                        xs[s][t].append((p, xv))
+                        if forced:
+                            zv = z[s, p, t] = m.new_bool_var("")
+                            zs[s][t].append((p, zv))
+        self.x, self.z, self._xs = x, z, xs
         active = [m.new_constant(1) if t < nbase else m.new_bool_var("") for t in range(H)]
         self.active = active
         solo = [m.new_bool_var("") if solo_free else m.new_constant(0) for t in range(H)]
@@ -283,45 +314,38 @@ class Model:
         for t in range(nbase, H):
             if t > 0:
                 m.add_implication(active[t], active[t - 1])
-        has: dict[tuple[int, int], Any] = {}
         for s in range(n):
-            for p in range(L[s]):
-                vs = [x[s, p, t] for t in range(H) if (s, p, t) in x]
+            uses: dict[int, list] = {}
+            for t in range(H):
+                for p, xv in xs[s][t] + zs[s][t]:
+                    uses.setdefault(p, []).append(xv)
+            for vs in uses.values():
                 if len(vs) > 1:
                     m.add_at_most_one(vs)
-            special = s == solo_seat and (solo_free or pass_free)
-            for t in range(H):
-                y = [x[s, p, t] for p in range(L[s]) if (s, p, t) in x]
-                if not special:
-                    if t <= L[s] - 1:
-                        m.add(sum(y) == active[t])
-                        has[s, t] = m.new_constant(1)
-                    else:
-                        for xv in y:
-                            m.add(xv == 0)
-                        has[s, t] = m.new_constant(0)
-                    continue
-                shift = sum(solo[:t]) - sum(spass[:t])  # extra plays before round t
-                h = m.new_bool_var("")
-                m.add(t + shift <= L[s] - 1).only_enforce_if(h)
-                m.add(t + shift >= L[s]).only_enforce_if(h.Not())
-                main = m.new_bool_var("")
-                m.add_bool_and([h, active[t]]).only_enforce_if(main)
-                m.add_bool_or([h.Not(), active[t].Not()]).only_enforce_if(main.Not())
-                m.add(sum(y) == main + solo[t] - spass[t])
-                for p in range(hand0[s], L[s]):
-                    need = p - hand0[s] + 1
-                    if (s, p, t) in x and need > t - 1:
-                        m.add(t + shift >= need).only_enforce_if(x[s, p, t])
-                has[s, t] = h
-        self._has = has
+        # shift[t]: the Solo seat's extra cards minus passes up to and including song t
+        shift = []
+        acc: Any = 0
+        for t in range(H):
+            acc = acc + solo[t] - spass[t]
+            shift.append(acc)
+        self._shift = shift
+        self._solo_any = solo_free or pass_free
+        if k > 1:
+            has = self._medley_seats(n, L, H, hand0, xs, solo, shift, solo_free)
+        else:
+            self.sec = [m.new_constant(0) for t in range(H)]
+            self.first = active
+            has = self._single_seats(n, L, H, hand0, xs, solo, spass, shift, c)
+            if forced:
+                self._staging(n, L, H, hand0, xs, zs, shift, c)
         # Symmetry: two cards of one seat with the same value (and, at Milkyway, the
         # same Cue icon) are interchangeable; the earlier-drawn one is played first.
-        for s in range(n if SYMMETRY and rules and not fixed else 0):
+        # Not at Upload Festival: the forced staging tells copies apart by id.
+        for s in range(n if SYMMETRY and rules and not fixed and not forced else 0):
             groups: dict[tuple, list[int]] = {}
             for p in range(L[s]):
-                c = self.seq[s][p]
-                groups.setdefault((sim.VALUE[c], bool(tuning) and sim.CUE[c]), []).append(p)
+                cd = self.seq[s][p]
+                groups.setdefault((sim.VALUE[cd], bool(tuning) and sim.CUE[cd]), []).append(p)
             for ps in groups.values():
                 for p, q in zip(ps, ps[1:]):
                     xp = [x[s, p, t] for t in range(H) if (s, p, t) in x]
@@ -336,7 +360,7 @@ class Model:
                     m.add(sum(xq) == 0).only_enforce_if(played_q.Not())
                     m.add(tp <= tq).only_enforce_if(played_q)
         for t in range(H):
-            m.add_bool_or([has[s, t] for s in range(n)]).only_enforce_if(active[t])
+            m.add_bool_or([has[s][t] for s in range(n)]).only_enforce_if(self.first[t])
 
         # values per round, tunes, results
         by_value: list[list[list]] = [[[] for _ in range(5)] for _ in range(H)]
@@ -384,23 +408,19 @@ class Model:
         self.F, self.O, self.Lb = Fb, Ob, Lb
         self.res = res
 
-        # Encores
-        e = []
+        # Encores (per song; a round takes the sum of its songs')
         for t in range(H):
             ones = sum(by_value[t][0])
             if enc_left:
-                et = m.new_int_var(0, min(maxc, enc_left), "")
+                et = e[t]
                 m.add(et <= ones)
                 m.add(et == 0).only_enforce_if(Fb[t])
                 m.add(et == 0).only_enforce_if(active[t].Not())
-            else:
-                et = m.new_constant(0)
-            e.append(et)
-        self.e = e
         E = sum(e)
         if enc_left:
             m.add(enc_left >= E)
-            m.add(nbase + E <= H)
+            if rules:  # a won venue plays every queued song (a losing test plan may not)
+                m.add(nbase + E <= H)
             for t in range(nbase, H):
                 before = sum(e[:t])
                 m.add(nbase + before >= t + 1).only_enforce_if(active[t])
@@ -410,15 +430,189 @@ class Model:
         # plays already committed this round (hints): fixed in round 0
         for fp in fixed or []:
             s, p = fp["seat"], self.seq[fp["seat"]].index(fp["card"])
-            m.add(x[s, p, 0] == 1)
+            song = fp.get("song", 0)
+            m.add(x[s, p, song] == 1)
+            if song:
+                m.add(self.sec[song] == 1)
             if fp.get("solo"):
-                m.add(solo[0] == 1)
+                m.add(solo[song] == 1)
             if self.tu:
                 tune = fp.get("tune", 0)
                 m.add(self.tu["up"][s, p, 0] == int(tune > 0))
                 m.add(self.tu["dn"][s, p, 0] == int(tune < 0))
         if passed:
             m.add(spass[0] == 1)
+
+    def _reify(self, ge: Any, lt: Any) -> Any:
+        """A Boolean b with b => ``ge`` and not b => ``lt`` (two linear constraints)."""
+        b = self.m.new_bool_var("")
+        self.m.add(ge).only_enforce_if(b)
+        self.m.add(lt).only_enforce_if(b.Not())
+        return b
+
+    def _and(self, lits: list) -> Any:
+        b = self.m.new_bool_var("")
+        self.m.add_bool_and(lits).only_enforce_if(b)
+        self.m.add_bool_or([a.Not() for a in lits]).only_enforce_if(b.Not())
+        return b
+
+    def _single_seats(self, n, L, H, hand0, xs, solo, spass, shift, c) -> list[list]:
+        """One song a round: each seat holding a card plays one (Solo +1, pass -1)."""
+        m, spec, active = self.m, self.spec, self.active
+        has: list[list] = []
+        for s in range(n):
+            special = s == spec.solo and self._solo_any
+            row = []
+            for t in range(H):
+                y = [xv for _, xv in xs[s][t]]
+                if not special:
+                    if c * t <= L[s] - 1:
+                        m.add(sum(y) == active[t])
+                        row.append(m.new_constant(1))
+                    else:
+                        for xv in y:
+                            m.add(xv == 0)
+                        row.append(m.new_constant(0))
+                    continue
+                before = shift[t - 1] if t else 0  # extra plays before round t
+                h = self._reify(c * t + before <= L[s] - 1, c * t + before >= L[s])
+                main = self._and([h, active[t]])
+                m.add(sum(y) == main + solo[t] - spass[t])
+                if c * t > L[s] - 2:  # the Solo needs a second card in hand
+                    m.add(solo[t] == 0)
+                for p, xv in xs[s][t]:
+                    need = p - hand0[s] + 1
+                    if p >= hand0[s] and need > c * t - 1:
+                        m.add(c * t + before >= need).only_enforce_if(xv)
+                row.append(h)
+            has.append(row)
+        return has
+
+    def _staging(self, n, L, H, hand0, xs, zs, shift, c) -> None:
+        """Upload Festival: after the plays each seat stages the highest card left in hand.
+
+        ``z[s, p, t]``: card p is staged in round t.  A seat stages when a card is left
+        after its play(s) (static but for the Solo seat); the staged card is the highest
+        by the engine's tie order (``sim.step``): every higher card drawn by then is gone
+        (played now or removed before) -- a chain over the seat's cards, highest first.
+        """
+        m, spec, active = self.m, self.spec, self.active
+        for s in range(n):
+            special = s == spec.solo and self._solo_any
+            seq = self.seq[s]
+            order = sorted(range(L[s]), key=lambda p: (sim.VALUE[seq[p]], seq[p]), reverse=True)
+            xat = [dict(xs[s][t]) for t in range(H)]
+            zat = [dict(zs[s][t]) for t in range(H)]
+            removed: dict[int, Any] = {}  # card p removed (played or staged) before round t
+            slack = 1 if special else 0
+            for t in range(H):
+                zt = list(zat[t].values())
+                before = shift[t - 1] if (special and t) else 0
+                if not special:
+                    if c * t <= L[s] - 2:
+                        m.add(sum(zt) == active[t])
+                    else:
+                        for zv in zt:
+                            m.add(zv == 0)
+                else:
+                    g = self._reify(c * t + shift[t] <= L[s] - 2, c * t + shift[t] >= L[s] - 1)
+                    m.add(sum(zt) == self._and([g, active[t]]))
+                    for p, zv in zat[t].items():
+                        need = p - hand0[s] + 1
+                        if p >= hand0[s] and need > c * t - 1:
+                            m.add(c * t + before >= need).only_enforce_if(zv)
+                prev_all = None  # every drawn card above this one is gone after the plays
+                for q in order:
+                    need = q - hand0[s] + 1
+                    if need > c * t + slack:
+                        continue  # not drawn yet
+                    gone = m.new_bool_var("")
+                    m.add(gone == removed.get(q, 0) + xat[t].get(q, 0))
+                    zq = zat[t].get(q)
+                    if zq is not None and prev_all is not None:
+                        m.add_implication(zq, prev_all)
+                    a = m.new_bool_var("")
+                    if prev_all is not None:
+                        m.add_implication(a, prev_all)
+                    if need <= c * t:
+                        m.add_implication(a, gone)
+                    else:
+                        drawn = self._reify(c * t + before >= need, c * t + before <= need - 1)
+                        m.add_bool_or([gone, drawn.Not()]).only_enforce_if(a)
+                    prev_all = a
+                    r = m.new_bool_var("")
+                    m.add(r == gone + (zq if zq is not None else 0))
+                    removed[q] = r
+
+    def _medley_seats(self, n, L, H, hand0, xs, solo, shift, solo_free) -> list[list]:
+        """Rock in the Belt: a round plays two songs while the queue holds two.
+
+        A round starting at song t takes song t + 1 too when that song is already in
+        the queue (scheduled, or an Encore taken in an earlier round).  A seat plays one
+        card on each song of a round while it holds two (one on either song when it
+        holds one); the Solo's extra card goes to either song.  So after a round ending
+        with song t a seat has played min(cards, t + 1) regular cards (the Solo seat
+        min(cards - solo, t + 1)): a cumulative count per seat, checked at round ends.
+        """
+        m, spec, active, e, nbase = self.m, self.spec, self.active, self.e, self.nbase
+        sec: list = [m.new_constant(0)]
+        first: list = [active[0]]
+        for t in range(1, H):
+            if t < nbase:
+                b = first[t - 1]
+            else:  # song t must be in the queue when the round starts at song t - 1
+                queued = nbase + sum(e[: t - 1])
+                av = self._reify(queued >= t + 1, queued <= t)
+                b = self._and([first[t - 1], av])
+            sec.append(b)
+            first.append(self._and([active[t], b.Not()]))
+        self.sec, self.first = sec, first
+        end = [self._and([active[t], sec[t + 1].Not()]) for t in range(H - 1)] + [active[H - 1]]
+        has: list[list] = []
+        for s in range(n):
+            is_solo = s == spec.solo and solo_free
+            Ls = L[s]
+            row = []
+            played: Any = 0
+            for t in range(H):
+                y = sum(xv for _, xv in xs[s][t])
+                reg = y - solo[t] if is_solo else y
+                if is_solo:
+                    m.add(reg >= 0)
+                m.add(reg <= active[t])
+                pt = m.new_int_var(0, Ls, "")
+                m.add(pt == played + reg)
+                played = pt
+                if not is_solo:
+                    m.add(pt == min(Ls, t + 1)).only_enforce_if(end[t])
+                    row.append(m.new_constant(int(t <= Ls - 1)))
+                else:
+                    used = self._reify(shift[t] >= 1, shift[t] <= 0)
+                    m.add(pt == min(Ls - 1, t + 1)).only_enforce_if([end[t], used])
+                    m.add(pt == min(Ls, t + 1)).only_enforce_if([end[t], used.Not()])
+                    before = shift[t - 1] if t else 0
+                    row.append(self._reify(t + before <= Ls - 1, t + before >= Ls))
+                    # the Solo needs a card beyond the round's regular plays
+                    if t > Ls - 2:
+                        m.add(solo[t] == 0)
+                    elif t == Ls - 2 and t + 1 < H:
+                        m.add_implication(solo[t], sec[t + 1].Not())
+                # card p is drawn once (songs before the round) + Solo >= p - hand + 1
+                for p, xv in xs[s][t]:
+                    need = p - hand0[s] + 1
+                    if p < hand0[s] or need <= t - 1:
+                        continue
+                    if not is_solo or need == t and t < 2:
+                        m.add_implication(xv, sec[t].Not())
+                    elif need == t:
+                        m.add(shift[t - 2] >= 1).only_enforce_if([xv, sec[t]])
+                    elif t == 0:
+                        m.add(xv == 0)
+                    else:
+                        m.add_implication(xv, sec[t].Not())
+                        m.add(shift[t - 1] >= 1).only_enforce_if(xv)
+            has.append(row)
+        return has
 
     def _tuning(self, n, L, H, cvars, res, maxc, vid) -> list:
         """Milkyway: per played card an up/down tune, paid with unused staged Cue cards."""
@@ -576,29 +770,87 @@ class Model:
             return "infeasible"
         return "unknown"
 
+    def _rounds(self, value) -> list[list[int]]:
+        """The song indices of each round, read through ``value`` (a solution or a plan)."""
+        out, t = [], 0
+        while t < self.H and value(self.active[t]):
+            songs = [t] + ([t + 1] if t + 1 < self.H and value(self.sec[t + 1]) else [])
+            out.append(songs)
+            t += len(songs)
+        return out
+
     def plan(self) -> list[dict[str, Any]]:
         sv = self.solver
         out = []
-        for t in range(self.H):
-            if not sv.Value(self.active[t]):
-                break
+        tune = V.tuning(self.spec.venue)
+        for songs in self._rounds(sv.Value):
             plays = []
-            for (s, p, tt), xv in self.x.items():
-                if tt == t and sv.Value(xv):
-                    d: dict[str, Any] = {"seat": s, "card": self.seq[s][p], "song": 0}
-                    if self.tu and sv.Value(self.tu["up"][s, p, t]):
-                        d["tune"] = V.tuning(self.spec.venue)
-                    if self.tu and sv.Value(self.tu["dn"][s, p, t]):
-                        d["tune"] = -V.tuning(self.spec.venue)
-                    plays.append(d)
-            if sv.Value(self.solo[t]):
-                mine = [q for q in plays if q["seat"] == self.spec.solo]
-                mine[-1]["solo"] = True
-            dec: dict[str, Any] = {"plays": plays, "encores": int(sv.Value(self.e[t]))}
-            if sv.Value(self.spass[t]):
+            encores = 0
+            for i, t in enumerate(songs):
+                mine = []
+                for s in range(self.spec.players):
+                    for p, xv in self._xs[s][t]:
+                        if sv.Value(xv):
+                            d: dict[str, Any] = {"seat": s, "card": self.seq[s][p], "song": i}
+                            if self.tu and sv.Value(self.tu["up"][s, p, t]):
+                                d["tune"] = tune
+                            if self.tu and sv.Value(self.tu["dn"][s, p, t]):
+                                d["tune"] = -tune
+                            mine.append(d)
+                if sv.Value(self.solo[t]):
+                    [q for q in mine if q["seat"] == self.spec.solo][-1]["solo"] = True
+                plays.extend(mine)
+                encores += int(sv.Value(self.e[t]))
+            dec: dict[str, Any] = {"plays": plays, "encores": encores}
+            if sv.Value(self.spass[songs[0]]):
                 dec["solo_pass"] = True
             out.append(dec)
         return out
+
+    def fix(self, plan: list[dict[str, Any]]) -> list[int]:
+        """Constrain the model to play ``plan`` (tests: read the song results back).
+
+        The plan is stepped through ``sim`` to learn each round's songs and the Encores
+        it really takes; returns the song indices the plan plays.
+        """
+        m, spec, st = self.m, self.spec, self.st
+        t, played = 0, []
+        for dec in plan:
+            if st.status != "running":
+                break
+            k = len(sim.round_songs(spec, st))
+            nxt = sim.step(spec, st, dec)
+            songs = list(range(t, t + k))
+            for i, tt in enumerate(songs):
+                chosen = {
+                    (p["seat"], self.seq[p["seat"]].index(p["card"])): p
+                    for p in dec["plays"]
+                    if p.get("song", 0) == i
+                }
+                for s in range(spec.players):
+                    for pos, xv in self._xs[s][tt]:
+                        m.add(xv == int((s, pos) in chosen))
+                        if self.tu:
+                            tune = chosen.get((s, pos), {}).get("tune", 0)
+                            m.add(self.tu["up"][s, pos, tt] == int(tune > 0))
+                            m.add(self.tu["dn"][s, pos, tt] == int(tune < 0))
+                m.add(self.solo[tt] == int(any(p.get("solo") for p in chosen.values())))
+                m.add(self.active[tt] == 1)
+            if t + k < self.H:
+                m.add(self.sec[t + k] == 0)
+            if k > 1:
+                m.add(self.sec[t + 1] == 1)
+            m.add(self.spass[t] == int(bool(dec.get("solo_pass"))))
+            m.add(sum(self.e[tt] for tt in songs) == nxt.enc - st.enc)
+            played += songs
+            t += k
+            st = nxt
+        return played
+
+    def results(self, songs: list[int]) -> list[str]:
+        """The solved result of each song index (after :meth:`solve`)."""
+        names = {F_: V.FAIL, O_: V.ON_POINT, L_: V.LOUD}
+        return [names[self.solver.Value(self.res[t])] for t in songs]
 
 
 def solve(spec: sim.Spec, st: sim.State, budget_s: float) -> dict[str, Any]:
