@@ -16,12 +16,16 @@ of its round (the next song was already queued when the round started); a seat w
 one card left plays it on either song, so a seat's played count is checked at the
 end of each round.  Upload Festival stages each seat's highest hand card after the
 plays (``z[s, p, t]``, the engine's tie order): two cards leave a seat per round.
+Event Horizon puts a song not ON POINT back under the Song deck, uncounted: the
+queue is first in, first out, so round ``t`` plays the ``t``-th song ever queued,
+whose difficulty is a variable (a recycled song of an earlier round, or the next
+Encore); events still advance every round.
 
 A song's result is encoded clause by clause from the event data
 (:func:`encode_song`), or, with an ``ignore_card`` event, a table whose every row is
 the engine's ``rounds.resolve_song``.  Venue rules are encoded by rule id from the
-venue data (``targets`` and ``rule`` params).  Entropy Hall and Event Horizon are
-left to the round search (:func:`supported` says what this model covers).
+venue data (``targets`` and ``rule`` params).  Entropy Hall is left to the round
+search (:func:`supported` says what this model covers).
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from services.beat import venues as V
 from solver.beat import sim
 
 SYMMETRY = True
-UNSUPPORTED = {"entropy_chain", "recycle"}
+UNSUPPORTED = {"entropy_chain"}
 F_, O_, L_ = 0, 1, 2
 CODE = {V.FAIL: F_, V.ON_POINT: O_, V.LOUD: L_}
 
@@ -252,10 +256,22 @@ class Model:
         # counted per song, plus the forced staging at Upload Festival
         c = 1 + int(forced)
         # the last round starts while a seat still holds a card; it may take k songs
-        H = min(max(-(-Ls // c) for Ls in L) + k - 1, nbase + enc_left)
+        recycle = V.recycles(v)
+        H = max(-(-Ls // c) for Ls in L) + k - 1
+        if not recycle:  # Event Horizon: recycled songs come round again
+            H = min(H, nbase + enc_left)
+        self.recycle = recycle
         self.k, self.forced = k, forced
         self.H, self.nbase = H, nbase
-        songs = [st.queue[t] if t < nbase else spec.encores[st.enc + t - nbase] for t in range(H)]
+        songs: list[Any] = [
+            st.queue[t] if t < nbase else spec.encores[st.enc + t - nbase] for t in range(H)
+        ]
+        if recycle:  # the song of a later round depends on which songs were recycled
+            self.dom = sorted(set(st.queue) | set(spec.encores[st.enc :]))
+            dom = cp_model.Domain.FromValues(self.dom)
+            songs = [
+                songs[t] if t < nbase else m.new_int_var_from_domain(dom, "") for t in range(H)
+            ]
         eps = V.events_per_song(v)
         ne = len(spec.events)
         events = [
@@ -417,14 +433,19 @@ class Model:
                 m.add(et == 0).only_enforce_if(Fb[t])
                 m.add(et == 0).only_enforce_if(active[t].Not())
         E = sum(e)
+        # queued[t]: songs queued before round t's own additions (a round is active
+        # while the queue holds its song); Event Horizon adds recycled songs too
+        queued = self._recycle(H, nbase, songs, Ob, e) if recycle else None
         if enc_left:
             m.add(enc_left >= E)
+        if enc_left or recycle:
+            if queued is None:
+                queued = [nbase + sum(e[:t]) for t in range(H + 1)]
             if rules:  # a won venue plays every queued song (a losing test plan may not)
-                m.add(nbase + E <= H)
+                m.add(queued[H] <= H)
             for t in range(nbase, H):
-                before = sum(e[:t])
-                m.add(nbase + before >= t + 1).only_enforce_if(active[t])
-                m.add(nbase + before <= t).only_enforce_if(active[t].Not())
+                m.add(queued[t] >= t + 1).only_enforce_if(active[t])
+                m.add(queued[t] <= t).only_enforce_if(active[t].Not())
         if rules:  # off only when a test reads the bare song results back
             self._rules(v, st, H, nbase, E, Fb, Ob, Lb, active, solo, spass, songs, L)
         # plays already committed this round (hints): fixed in round 0
@@ -455,6 +476,42 @@ class Model:
         self.m.add_bool_and(lits).only_enforce_if(b)
         self.m.add_bool_or([a.Not() for a in lits]).only_enforce_if(b.Not())
         return b
+
+    def _recycle(self, H, nbase, songs, Ob, e) -> list:
+        """Event Horizon: a song not ON POINT goes under the Song deck, uncounted.
+
+        The queue is first in, first out: round t plays the t-th song ever queued.
+        Round i queues its own song again when it is not ON POINT, then the Encores it
+        takes, so its recycled song lands at position ``queued[i]``; a later position
+        that no recycled song lands on is the next Encore in the Encore deck's order.
+        Returns ``queued`` (songs queued before each round's additions, and at the end).
+        """
+        m, active, spec, st = self.m, self.active, self.spec, self.st
+        rec = [self._and([active[i], Ob[i].Not()]) for i in range(H)]
+        queued: list[Any] = [nbase]
+        for t in range(H):
+            queued.append(queued[-1] + rec[t] + e[t])
+        lands: dict[int, list] = {t: [] for t in range(nbase, H)}
+        for i in range(H):
+            for t in range(max(i + 1, nbase), H):
+                at = self._reify(queued[i] == t, queued[i] != t)
+                b = self._and([rec[i], at])
+                m.add(songs[t] == songs[i]).only_enforce_if(b)
+                lands[t].append(b)
+        # positions before t taken by recycled songs; the rest are Encores in order
+        encs = list(spec.encores[st.enc :])
+        pad = encs + [self.dom[0]] * (H + 1 - len(encs))
+        taken: Any = 0
+        for t in range(nbase, H):
+            is_rec = m.new_bool_var("")
+            m.add(is_rec == sum(lands[t]))
+            j = m.new_int_var(0, H, "")
+            m.add(j == t - nbase - taken)
+            d = m.new_int_var_from_domain(cp_model.Domain.FromValues(self.dom), "")
+            m.add_element(j, pad, d)
+            m.add(songs[t] == d).only_enforce_if(is_rec.Not())
+            taken = taken + is_rec
+        return queued
 
     def _single_seats(self, n, L, H, hand0, xs, solo, spass, shift, c) -> list[list]:
         """One song a round: each seat holding a card plays one (Solo +1, pass -1)."""
@@ -654,6 +711,12 @@ class Model:
     def _table(self, t, cv, ud, rc, d, evs, maxc, prev_loud) -> None:
         """Rounds with an ignore_card event: the engine's result for every count vector."""
         m, vid = self.m, self.spec.venue.id
+        if not isinstance(d, int):  # Event Horizon: the difficulty is a variable too
+            if ud is not None or self.spec.venue.rule_id == "no_loud_twice":
+                raise ValueError("a variable difficulty has no table with tunes or prev")
+            rows = [(dv, *r) for dv in self.dom for r in result_table(vid, dv, evs, maxc, None)]
+            m.add_allowed_assignments([d, *cv, rc], rows)
+            return
         if ud is None:
             if self.spec.venue.rule_id == "no_loud_twice":
                 rows = [(*r[:5], 1, r[5]) for r in result_table(vid, d, evs, maxc, V.LOUD)]
@@ -678,10 +741,11 @@ class Model:
         c0 = dict.fromkeys(V.RESULTS, 0)
         for _, r in st.results:
             c0[r] += 1
+        counted = 0 if V.recycles(v) else 1  # Event Horizon counts ON POINT songs only
         tot = {
-            V.FAIL: c0[V.FAIL] + sum(Fb),
+            V.FAIL: c0[V.FAIL] + counted * sum(Fb),
             V.ON_POINT: c0[V.ON_POINT] + sum(Ob),
-            V.LOUD: c0[V.LOUD] + sum(Lb),
+            V.LOUD: c0[V.LOUD] + counted * sum(Lb),
         }
         for k, t in v.targets.items():
             if "min" in t:
