@@ -157,7 +157,7 @@ def live_hint(
     wins = [0] * len(cands)
     unknown = [0] * len(cands)
     samples = 0
-    per = per_solve_s or max(0.02, min(0.3, budget_s / (12 * len(cands))))
+    per = per_solve_s or max(0.05, min(0.3, budget_s / (12 * len(cands))))
     while samples < max_samples and (samples == 0 or time.monotonic() - t0 < budget_s * 0.9):
         sst = sample.sampled_state(view, rng)
         for i, a in enumerate(cands):
@@ -194,7 +194,7 @@ def _rollout(st: dict[str, Any], budget: float) -> str:
         p = st["pending_encores"][0]
         v = _after_encore(st, p["seat"], True, budget)
         return v if v == "feasible" else _after_encore(st, p["seat"], False, budget)
-    return S.decide(st, budget, "search")["verdict"]
+    return S.decide(st, budget)["verdict"]
 
 
 def hint(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
