@@ -22,8 +22,12 @@ whose difficulty is a variable (a recycled song of an earlier round, or the next
 Encore); events still advance every round.
 
 A song's result is encoded clause by clause from the event data
-(:func:`encode_song`), or, with an ``ignore_card`` event, a table whose every row is
-the engine's ``rounds.resolve_song``.  Venue rules are encoded by rule id from the
+(:func:`encode_song`), or, with an ``ignore_card`` event and no tunes, a table whose
+every row is the engine's ``rounds.resolve_song``.  Milkyway's tunes under an
+``ignore_card`` event stay linear: the ignored card is the extreme printed value
+played, then the extreme tune among its copies (per value: one tuned up, untuned,
+tuned down), so the model stays small at every player count (per-card tune tables
+grew as 3^cards).  Venue rules are encoded by rule id from the
 venue data (``targets`` and ``rule`` params).  Entropy Hall is left to the round
 search (:func:`supported` says what this model covers).
 """
@@ -47,9 +51,7 @@ CODE = {V.FAIL: F_, V.ON_POINT: O_, V.LOUD: L_}
 
 
 def supported(venue: V.Venue, players: int = 2) -> bool:
-    """Rules this model covers (Milkyway's per-card tune tables only stay small at 2 seats)."""
-    if V.tuning(venue) and players > 2:
-        return False
+    """Rules this model covers (every player count)."""
     return venue.rule_id not in UNSUPPORTED
 
 
@@ -70,45 +72,45 @@ def result_table(
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
-def tuned_table(
-    venue_id: str, difficulty: int, events: tuple[str, ...], max_cards: int, per_value: bool
-) -> tuple[tuple[int, ...], ...]:
-    """Milkyway: (c1..c5, ups, downs, result) -- or per value ups/downs under ignore_card."""
-    out = []
-    for c in _vectors(max_cards):
-        plays = [v for v in range(1, 6) for _ in range(c[v - 1])]
-        n = len(plays)
-        if per_value:
-            # every way to tune each card: per value, how many up and how many down
-            seen = set()
-            for tunes in itertools.product((-1, 0, 1), repeat=n):
-                ups = tuple(
-                    sum(1 for v, t in zip(plays, tunes) if v == w and t > 0) for w in range(1, 6)
-                )
-                dns = tuple(
-                    sum(1 for v, t in zip(plays, tunes) if v == w and t < 0) for w in range(1, 6)
-                )
-                if (ups, dns) in seen:
-                    continue
-                seen.add((ups, dns))
-                key = tuple(sorted(zip(plays, tunes)))
-                r = sim.song_result(venue_id, difficulty, events, key, None)
-                out.append((*c, *ups, *dns, CODE[r]))
-        else:
-            for u in range(n + 1):
-                for d in range(n + 1 - u):
-                    tunes = [1] * u + [-1] * d + [0] * (n - u - d)
-                    key = tuple(sorted(zip(plays, tunes)))
-                    r = sim.song_result(venue_id, difficulty, events, key, None)
-                    out.append((*c, u, d, CODE[r]))
-    return tuple(out)
-
-
 def _has_ignore(events: tuple[str, ...]) -> bool:
     from services.beat.events import get_event
 
     return any(cl["kind"] == "ignore_card" for e in events for cl in get_event(e).clauses)
+
+
+def _ignored(m, which, counts, tunes, step, delta, present, reify) -> Any:
+    """What the card an ``ignore_card`` clause picks counted (it then counts 0).
+
+    As ``events.counted_values``: the card with the highest (lowest) printed value,
+    among those the highest (lowest) counted one -- with one printed value that is
+    the highest (lowest) tune.  Per value: does a card tuned up, untuned, tuned down
+    exist (``tunes``: per-value up and down counts).  Tested against the interpreter.
+    """
+    high = which == "highest"
+    order = range(5, 0, -1) if high else range(1, 6)
+    iv = m.new_int_var(-20, 20, "")
+    seen: list = []  # a more extreme printed value is present
+    for v in order:
+        c = counts[v - 1]
+        pick = m.new_bool_var("")  # v is the extreme printed value played
+        m.add_bool_and([present(v), *[s.Not() for s in seen]]).only_enforce_if(pick)
+        m.add_bool_or([present(v).Not(), *seen]).only_enforce_if(pick.Not())
+        seen.append(present(v))
+        base = v + delta[v]
+        if not tunes:
+            m.add(iv == base).only_enforce_if(pick)
+            continue
+        up, dn = tunes[0][v - 1], tunes[1][v - 1]
+        first = up if high else dn  # the tune the pick prefers
+        sign = step if high else -step
+        has_first = reify(first >= 1, first == 0)
+        has_plain = reify(c - up - dn >= 1, c - up - dn <= 0)
+        m.add(iv == base + sign).only_enforce_if([pick, has_first])
+        m.add(iv == base).only_enforce_if([pick, has_first.Not(), has_plain])
+        m.add(iv == base - sign).only_enforce_if([pick, has_first.Not(), has_plain.Not()])
+    nothing = reify(sum(counts) == 0, sum(counts) >= 1)
+    m.add(iv == 0).only_enforce_if(nothing)
+    return iv
 
 
 def encode_song(
@@ -141,10 +143,8 @@ def encode_song(
             const += cl["delta"]
     ups = sum(tunes[0]) if tunes else 0
     dns = sum(tunes[1]) if tunes else 0
-    total = sum((v + delta[v]) * counts[v - 1] for v in range(1, 6)) + const + ups - dns
-    S = m.new_int_var(-100, 100, "")
-    m.add(total == S)
-    oks = []
+    step = V.tuning(venue)  # how far one tune moves a card
+    total = sum((v + delta[v]) * counts[v - 1] for v in range(1, 6)) + const + step * (ups - dns)
 
     def reify(expr_true, expr_false) -> Any:
         b = m.new_bool_var("")
@@ -158,6 +158,16 @@ def encode_song(
         if v not in pres:
             pres[v] = reify(counts[v - 1] >= 1, counts[v - 1] == 0)
         return pres[v]
+
+    ignores = [cl for cl in clauses if cl["kind"] == "ignore_card"]
+    if len(ignores) > 1:
+        raise ValueError("more than one ignore_card clause has no linear encoding")
+    if ignores:
+        which = ignores[0]["which"]
+        total = total - _ignored(m, which, counts, tunes, step, delta, present, reify)
+    S = m.new_int_var(-100, 100, "")
+    m.add(total == S)
+    oks = []
 
     for cl in clauses:
         k = cl["kind"]
@@ -195,7 +205,7 @@ def encode_song(
                 oks.append(reify(ups + dns == 0, ups + dns >= 1))
         elif k == "forbid_face_up":
             pass  # the solver never plays a card Face Up
-        elif k in ("modify_card", "modify_sum"):
+        elif k in ("modify_card", "modify_sum", "ignore_card"):
             pass
         else:
             raise ValueError(f"clause {k!r} has no linear encoding")
@@ -399,8 +409,8 @@ class Model:
         prev_loud: Any = m.new_constant(1 if prev0 == V.LOUD else 0)
         for t in range(H):
             d, evs = songs[t], events[t]
-            if _has_ignore(evs):
-                self._table(t, cvars[t], ud[t], res[t], d, evs, maxc, prev_loud)
+            if _has_ignore(evs) and ud[t] is None:  # Milkyway's tunes: encoded below
+                self._table(t, cvars[t], res[t], d, evs, maxc, prev_loud)
             else:
                 encode_song(m, v, cvars[t], ud[t], d, evs, prev_loud, res[t])
             pl = m.new_bool_var("")
@@ -708,32 +718,21 @@ class Model:
             out.append((ups, dns))
         return out
 
-    def _table(self, t, cv, ud, rc, d, evs, maxc, prev_loud) -> None:
+    def _table(self, t, cv, rc, d, evs, maxc, prev_loud) -> None:
         """Rounds with an ignore_card event: the engine's result for every count vector."""
         m, vid = self.m, self.spec.venue.id
         if not isinstance(d, int):  # Event Horizon: the difficulty is a variable too
-            if ud is not None or self.spec.venue.rule_id == "no_loud_twice":
-                raise ValueError("a variable difficulty has no table with tunes or prev")
+            if self.spec.venue.rule_id == "no_loud_twice":
+                raise ValueError("a variable difficulty has no table with a previous result")
             rows = [(dv, *r) for dv in self.dom for r in result_table(vid, dv, evs, maxc, None)]
             m.add_allowed_assignments([d, *cv, rc], rows)
             return
-        if ud is None:
-            if self.spec.venue.rule_id == "no_loud_twice":
-                rows = [(*r[:5], 1, r[5]) for r in result_table(vid, d, evs, maxc, V.LOUD)]
-                rows += [(*r[:5], 0, r[5]) for r in result_table(vid, d, evs, maxc, None)]
-                m.add_allowed_assignments([*cv, prev_loud, rc], rows)
-            else:
-                m.add_allowed_assignments([*cv, rc], result_table(vid, d, evs, maxc, None))
-            return
-        uv, dv = [], []
-        for a, b in zip(*ud, strict=True):
-            ui = m.new_int_var(0, maxc, "")
-            m.add(ui == a)
-            uv.append(ui)
-            di = m.new_int_var(0, maxc, "")
-            m.add(di == b)
-            dv.append(di)
-        m.add_allowed_assignments([*cv, *uv, *dv, rc], tuned_table(vid, d, evs, maxc, True))
+        if self.spec.venue.rule_id == "no_loud_twice":
+            rows = [(*r[:5], 1, r[5]) for r in result_table(vid, d, evs, maxc, V.LOUD)]
+            rows += [(*r[:5], 0, r[5]) for r in result_table(vid, d, evs, maxc, None)]
+            m.add_allowed_assignments([*cv, prev_loud, rc], rows)
+        else:
+            m.add_allowed_assignments([*cv, rc], result_table(vid, d, evs, maxc, None))
 
     def _rules(self, v, st, H, nbase, E, Fb, Ob, Lb, active, solo, spass, songs, L):
         m = self.m

@@ -81,6 +81,36 @@ def test_linear_song_encoding_matches_the_interpreter_for_every_event_and_vector
                 assert s.Value(rc) == M.CODE[want], (ev.id, venue.id, c, d, prev)
 
 
+def test_ignore_card_encoding_with_tunes_matches_the_interpreter():
+    """Milkyway's rounds under an ignore_card event: encode_song with per-value tunes
+    (which card is ignored depends on its printed value, then its tune) against
+    rounds.resolve_song on random tuned plays of up to five cards."""
+    from ortools.sat.python import cp_model
+
+    from services.beat.events import load_events
+
+    venue = next(v for v in V.load_venues() if V.tuning(v))
+    step = V.tuning(venue)
+    rng = random.Random(11)
+    ignore = [ev.id for ev in load_events() if M._has_ignore((ev.id,))]
+    assert ignore
+    for ev in ignore:
+        for _ in range(150):
+            n = rng.randrange(0, 6)
+            plays = [(rng.randrange(1, 6), rng.choice((-step, 0, 0, step))) for _ in range(n)]
+            d = rng.randrange(1, 20)
+            m = cp_model.CpModel()
+            counts = [m.NewConstant(sum(1 for v, _ in plays if v == w)) for w in range(1, 6)]
+            ups = [m.NewConstant(sum(1 for v, t in plays if v == w and t > 0)) for w in range(1, 6)]
+            dns = [m.NewConstant(sum(1 for v, t in plays if v == w and t < 0)) for w in range(1, 6)]
+            rc = m.NewIntVar(0, 2, "")
+            M.encode_song(m, venue, counts, (ups, dns), d, (ev,), m.NewConstant(0), rc)
+            s = cp_model.CpSolver()
+            assert s.Solve(m) == cp_model.OPTIMAL
+            want = sim.song_result(venue.id, d, (ev,), tuple(sorted(plays)), None)
+            assert s.Value(rc) == M.CODE[want], (ev, plays, d)
+
+
 def _agree_on(state: dict, search_s: float) -> str | None:
     """Both verdicts where the search decides in time; every plan replays and wins."""
     a = S.decide(state, 20.0, "cpsat")
@@ -136,6 +166,33 @@ def test_cpsat_verdicts_agree_with_the_search_mid_venue(venue):
             seen.append(_agree_on(state, 10.0))
         except AssertionError as exc:
             raise AssertionError((venue, players, seed)) from exc
+    assert "infeasible" in seen and "feasible" in seen, seen
+
+
+def test_cpsat_verdicts_agree_with_the_search_near_the_end_milkyway_3_4_seats():
+    """Milkyway at 3-4 seats (tunes make the search slow from the start): follow a
+    CP-SAT plan to three rounds before its end, play one random round, then compare
+    -- few rounds left, so the search decides; the random round loses some deals."""
+    rng = random.Random(3)
+    seen = []
+    for seed in range(16):
+        players = 3 + seed % 2
+        state = D.engine_state(
+            {"venue": "milkyway", "players": players, "seed": seed, "deal": None}
+        )
+        first = S.decide(state, 20.0, "cpsat")
+        if first["verdict"] != "feasible":
+            continue
+        plan = first["plan"]
+        state, _ = P.replay(state, plan[: max(0, len(plan) - 3)])
+        spec, st, _, _ = sim.from_engine(state)
+        state, _ = P.replay(state, [rng.choice(list(search.decisions(spec, st)))])
+        if state["status"] != "running" or state["phase"] != "play":
+            continue
+        try:
+            seen.append(_agree_on(state, 10.0))
+        except AssertionError as exc:
+            raise AssertionError((players, seed)) from exc
     assert "infeasible" in seen and "feasible" in seen, seen
 
 
