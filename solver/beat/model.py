@@ -19,7 +19,10 @@ plays (``z[s, p, t]``, the engine's tie order): two cards leave a seat per round
 Event Horizon puts a song not ON POINT back under the Song deck, uncounted: the
 queue is first in, first out, so round ``t`` plays the ``t``-th song ever queued,
 whose difficulty is a variable (a recycled song of an earlier round, or the next
-Encore); events still advance every round.
+Encore); events still advance every round.  Entropy Hall adds an Encore for every
+song not FAILed (while the deck lasts) and ends the moment every seat has staged its
+1s (``done[t]``): a round is played while the queue holds a song and the venue is not
+done, and a win needs the last round played to be done.
 
 A song's result is encoded clause by clause from the event data
 (:func:`encode_song`), or, with an ``ignore_card`` event and no tunes, a table whose
@@ -28,8 +31,8 @@ every row is the engine's ``rounds.resolve_song``.  Milkyway's tunes under an
 played, then the extreme tune among its copies (per value: one tuned up, untuned,
 tuned down), so the model stays small at every player count (per-card tune tables
 grew as 3^cards).  Venue rules are encoded by rule id from the
-venue data (``targets`` and ``rule`` params).  Entropy Hall is left to the round
-search (:func:`supported` says what this model covers).
+venue data (``targets`` and ``rule`` params); every venue is covered at every
+player count.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from services.beat import venues as V
 from solver.beat import sim
 
 SYMMETRY = True
-UNSUPPORTED = {"entropy_chain"}
+UNSUPPORTED: set[str] = set()
 F_, O_, L_ = 0, 1, 2
 CODE = {V.FAIL: F_, V.ON_POINT: O_, V.LOUD: L_}
 
@@ -267,6 +270,8 @@ class Model:
         c = 1 + int(forced)
         # the last round starts while a seat still holds a card; it may take k songs
         recycle = V.recycles(v)
+        auto = V.auto_encores(v)  # Entropy Hall: may end before the queue is empty
+        nfixed = 1 if auto else nbase  # rounds surely played
         H = max(-(-Ls // c) for Ls in L) + k - 1
         if not recycle:  # Event Horizon: recycled songs come round again
             H = min(H, nbase + enc_left)
@@ -302,7 +307,7 @@ class Model:
         # p - hand + 1 cards have left the hand.  That keeps availability static for
         # every card but the boundary ones (the Solo seat's, a round's second song).
         e = [
-            m.new_int_var(0, min(maxc, enc_left), "") if enc_left else m.new_constant(0)
+            m.new_int_var(0, min(maxc + int(auto), enc_left), "") if enc_left else m.new_constant(0)
             for t in range(H)
         ]
         self.e = e
@@ -323,7 +328,7 @@ class Model:
                             zv = z[s, p, t] = m.new_bool_var("")
                             zs[s][t].append((p, zv))
         self.x, self.z, self._xs = x, z, xs
-        active = [m.new_constant(1) if t < nbase else m.new_bool_var("") for t in range(H)]
+        active = [m.new_constant(1) if t < nfixed else m.new_bool_var("") for t in range(H)]
         self.active = active
         solo = [m.new_bool_var("") if solo_free else m.new_constant(0) for t in range(H)]
         spass = [m.new_bool_var("") if pass_free else m.new_constant(0) for t in range(H)]
@@ -337,7 +342,7 @@ class Model:
                 m.add_implication(solo[t], active[t])
             if pass_free:
                 m.add_implication(spass[t], active[t])
-        for t in range(nbase, H):
+        for t in range(nfixed, H):
             if t > 0:
                 m.add_implication(active[t], active[t - 1])
         for s in range(n):
@@ -439,16 +444,25 @@ class Model:
             ones = sum(by_value[t][0])
             if enc_left:
                 et = e[t]
-                m.add(et <= ones)
                 m.add(et == 0).only_enforce_if(Fb[t])
                 m.add(et == 0).only_enforce_if(active[t].Not())
+                if not auto:
+                    m.add(et <= ones)
+                    continue
+                # Entropy Hall: a song not FAILed adds one by itself while the deck lasts
+                m.add(et <= ones + Ob[t] + Lb[t])
+                left = enc_left - sum(e[:t])
+                m.add(et >= Ob[t] + Lb[t]).only_enforce_if(self._reify(left >= 1, left <= 0))
         E = sum(e)
         # queued[t]: songs queued before round t's own additions (a round is active
         # while the queue holds its song); Event Horizon adds recycled songs too
         queued = self._recycle(H, nbase, songs, Ob, e) if recycle else None
         if enc_left:
             m.add(enc_left >= E)
-        if enc_left or recycle:
+        if auto:
+            queued = [nbase + sum(e[:t]) for t in range(H + 1)]
+            self._entropy(n, H, L, queued, rules)
+        elif enc_left or recycle:
             if queued is None:
                 queued = [nbase + sum(e[:t]) for t in range(H + 1)]
             if rules:  # a won venue plays every queued song (a losing test plan may not)
@@ -486,6 +500,34 @@ class Model:
         self.m.add_bool_and(lits).only_enforce_if(b)
         self.m.add_bool_or([a.Not() for a in lits]).only_enforce_if(b.Not())
         return b
+
+    def _entropy(self, n, H, L, queued, rules) -> None:
+        """Entropy Hall: won the moment every seat has its 1s staged, lost on an empty queue.
+
+        ``done[t]``: after round t every seat has staged (at the start, or played since)
+        as many 1s as ``venues.entropy_won`` asks -- the count is read from that helper.
+        The next round is played while the queue holds a song and the venue is not
+        done; a win needs the last round played to be done.
+        """
+        m, v, active = self.m, self.spec.venue, self.active
+        need = next(k for k in range(17) if V.entropy_won(v, {"stages": [[1] * k]}))
+        xs = self._xs
+        done = []
+        have: list[Any] = [sum(1 for c in self.st.stages[s] if sim.VALUE[c] == 1) for s in range(n)]
+        for t in range(H):
+            oks = []
+            for s in range(n):
+                have[s] = have[s] + sum(xv for p, xv in xs[s][t] if sim.VALUE[self.seq[s][p]] == 1)
+                oks.append(self._reify(have[s] >= need, have[s] <= need - 1))
+            done.append(self._and(oks))
+        self.done = done
+        for t in range(1, H):
+            more = self._reify(queued[t] >= t + 1, queued[t] <= t)
+            m.add(active[t] == self._and([active[t - 1], more, done[t - 1].Not()]))
+        if rules:
+            for t in range(H):
+                nxt = active[t + 1] if t + 1 < H else m.new_constant(0)
+                m.add_bool_or([done[t], nxt]).only_enforce_if(active[t])
 
     def _recycle(self, H, nbase, songs, Ob, e) -> list:
         """Event Horizon: a song not ON POINT goes under the Song deck, uncounted.

@@ -145,7 +145,11 @@ def test_cpsat_verdicts_agree_with_the_independent_search():
 
 
 # venues whose rules the model covers with extra structure (not one song, one card a round)
-STRUCTURED = [v for v in ("rock_in_the_belt", "upload_festival", "event_horizon") if v in SUPPORTED]
+STRUCTURED = [
+    v
+    for v in ("rock_in_the_belt", "upload_festival", "event_horizon", "entropy_hall")
+    if v in SUPPORTED
+]
 
 
 @pytest.mark.parametrize("venue", STRUCTURED)
