@@ -368,7 +368,7 @@ class Model:
             self.first = active
             has = self._single_seats(n, L, H, hand0, xs, solo, spass, shift, c)
             if forced:
-                self._staging(n, L, H, hand0, xs, zs, shift, c)
+                self._staging(n, L, H, hand0, xs, zs, shift, c, SYMMETRY and rules and not fixed)
         # Symmetry: two cards of one seat with the same value (and, at Milkyway, the
         # same Cue icon) are interchangeable; the earlier-drawn one is played first.
         # Not at Upload Festival: the forced staging tells copies apart by id.
@@ -597,7 +597,7 @@ class Model:
             has.append(row)
         return has
 
-    def _staging(self, n, L, H, hand0, xs, zs, shift, c) -> None:
+    def _staging(self, n, L, H, hand0, xs, zs, shift, c, sym) -> None:
         """Upload Festival: after the plays each seat stages the highest card left in hand.
 
         ``z[s, p, t]``: card p is staged in round t.  A seat stages when a card is left
@@ -613,6 +613,15 @@ class Model:
             xat = [dict(xs[s][t]) for t in range(H)]
             zat = [dict(zs[s][t]) for t in range(H)]
             removed: dict[int, Any] = {}  # card p removed (played or staged) before round t
+            # Copies of one value are interchangeable for the outcome (the hand's values
+            # evolve the same whichever copy is played), so only the lowest one in hand
+            # is played -- staging still takes the highest, as the engine does.
+            pairs = [
+                (p, q)
+                for p in range(L[s])
+                for q in range(L[s])
+                if sim.VALUE[seq[p]] == sim.VALUE[seq[q]] and seq[p] < seq[q]
+            ]
             slack = 1 if special else 0
             for t in range(H):
                 zt = list(zat[t].values())
@@ -630,6 +639,18 @@ class Model:
                         need = p - hand0[s] + 1
                         if p >= hand0[s] and need > c * t - 1:
                             m.add(c * t + before >= need).only_enforce_if(zv)
+                if sym:  # a played copy is the lowest (by the tie order) of its value in hand
+                    for p, q in pairs:
+                        xq = xat[t].get(q)
+                        need = p - hand0[s] + 1
+                        if xq is None or need > c * t + slack:
+                            continue  # q not playable, or p not drawn yet
+                        out = [removed.get(p, m.new_constant(0)), xat[t].get(p, m.new_constant(0))]
+                        if need > c * t:
+                            out.append(
+                                self._reify(c * t + before <= need - 1, c * t + before >= need)
+                            )
+                        m.add_bool_or(out).only_enforce_if(xq)
                 prev_all = None  # every drawn card above this one is gone after the plays
                 for q in order:
                     need = q - hand0[s] + 1
