@@ -36,9 +36,25 @@ class Play:
     pay: list[str]
     method: str = "search"
     breakdown: dict[str, Any] = field(default_factory=dict)
+    #: a two-word Performance: the second word's cards and letters (the shared card in both)
+    cards2: list[str] | None = None
+    letters2: list[str] | None = None
+
+    @property
+    def words(self) -> list[str]:
+        return self.word.split(" ")
+
+    def uses(self) -> list[tuple[str, str]]:
+        """(card id, letters shown) of every card the Performance uses, each once."""
+        out = list(zip(self.cards, self.letters))
+        if self.cards2:
+            out += [(c, s) for c, s in zip(self.cards2, self.letters2) if c not in self.cards]
+        return out
 
     def action(self) -> dict[str, Any]:
         act: dict[str, Any] = {"type": "perform", "cards": list(self.cards)}
+        if self.cards2:
+            act["cards2"] = list(self.cards2)
         if self.assign:
             act["assign"] = dict(self.assign)
         if self.pay:
@@ -229,26 +245,50 @@ def _best_pay(prep: Prepared, word: str, cover: list[tuple[int, str]]):
     return best
 
 
-def _options(prep: Prepared, word: str) -> list[list[tuple[int, int, str, bool]]] | None:
+#: a card pinned to a position: (position, card type, letters shown, changed by MUD)
+Fixed = tuple[int, int, str, bool]
+
+
+def _options(
+    prep: Prepared, word: str, cuts: frozenset[int] = frozenset(), fixed: Fixed | None = None
+) -> list[list[tuple[int, int, str, bool]]] | None:
     """Per position: (type, span, letters shown, changed-by-MUD) that may start there.
 
     The Ghost Note is offered only on letters the word holds more often than the
     hand has single cards for them: on any other letter some real card of that
     letter would sit unused, and playing it instead never scores less (every
     card adds a Rose value >= 0, symbols and abilities only add).
+
+    ``cuts``: positions q no card may span (no two-letter card on q-1 and q), as
+    between the two words of a two-word Performance.  ``fixed`` pins one card
+    (the shared card of two words) to a position; it takes no part in the Ghost
+    Note rule, since it cannot move.
     """
     n = len(word)
     opts = []
     ghost_ok = set()
     if prep.ghost_types:
-        for ch in set(word):
-            if word.count(ch) > prep.single_count.get(ch, 0):
+        rest = word
+        singles = prep.single_count
+        if fixed is not None:
+            p, t, shown, _ = fixed
+            rest = word[:p] + word[p + len(shown) :]
+            printed = prep.type_letters[t]
+            if len(printed) == 1:
+                singles = dict(singles)
+                singles[printed] -= 1
+        for ch in set(rest):
+            if rest.count(ch) > singles.get(ch, 0):
                 ghost_ok.add(ch)
     for pos in range(n):
+        if fixed is not None and pos == fixed[0]:
+            _, t, shown, mud = fixed
+            opts.append([(t, len(shown), shown, mud)])
+            continue
         ch = word[pos]
         dom = prep.dominated_by
         o = [(t, 1, ch, False) for t in prep.singles.get(ch, ()) if word.count(ch) > dom[t]]
-        if pos + 1 < n:
+        if pos + 1 < n and pos + 1 not in cuts:
             pair = word[pos : pos + 2]
             o.extend((t, 2, pair, False) for t in prep.doubles.get(pair, ()))
         if ch in ghost_ok:
@@ -274,14 +314,21 @@ def _countable(prep: Prepared, word: str) -> bool:
     return missing <= prep.wilds
 
 
-def covers(prep: Prepared, word: str, limit: int) -> list[list[tuple[int, str, bool]]]:
+def covers(
+    prep: Prepared,
+    word: str,
+    limit: int,
+    cuts: frozenset[int] = frozenset(),
+    fixed: Fixed | None = None,
+) -> list[list[tuple[int, str, bool]]]:
     """Every cover of ``word`` (one per symmetry class) as (type, letters, mud) lists.
 
-    Raises OverflowError when there are more than ``limit``.
+    Raises OverflowError when there are more than ``limit``.  ``cuts`` and
+    ``fixed`` as for ``_options``.
     """
     if not _countable(prep, word):
         return []
-    opts = _options(prep, word)
+    opts = _options(prep, word, cuts, fixed)
     if opts is None:
         return []
     n = len(word)
@@ -318,14 +365,24 @@ def _concrete(prep: Prepared, cover) -> tuple[list[tuple[int, str]], list[bool]]
     return out, muds
 
 
-def best_play(prep: Prepared, word: str, limit: int = COVER_LIMIT) -> Play | None:
-    """The highest-net way to play ``word`` (None when the hand cannot spell it)."""
+def best_play(
+    prep: Prepared,
+    word: str,
+    limit: int = COVER_LIMIT,
+    cuts: frozenset[int] = frozenset(),
+    fixed: Fixed | None = None,
+) -> Play | None:
+    """The highest-net way to play ``word`` (None when the hand cannot spell it).
+
+    ``cuts`` and ``fixed`` (see ``_options``) let the same search score the
+    letters of a two-word Performance laid end to end.
+    """
     try:
-        found = covers(prep, word, limit)
+        found = covers(prep, word, limit, cuts, fixed)
     except OverflowError:
         from solver.composition.cpsat import best_play_cpsat
 
-        return best_play_cpsat(prep, word, prep.cpsat_time_s)
+        return best_play_cpsat(prep, word, prep.cpsat_time_s, cuts, fixed)
     if not found:
         return None
     leaf = _LeafScorer(prep, word)
@@ -440,5 +497,5 @@ def make_play(prep, word, concrete, muds, pay_idx, net, total, paid, method) -> 
 def breakdown(prep: Prepared, play: Play) -> dict[str, Any]:
     """The rules engine's own score breakdown of a play (the figure a seat receives)."""
     by_id = {c["id"]: c for c in prep.card_dicts}
-    uses = [(by_id[cid], letters) for cid, letters in zip(play.cards, play.letters)]
+    uses = [(by_id[cid], letters) for cid, letters in play.uses()]
     return score_performance(uses, prep.maestro, play.pay, {}, prep.rules)

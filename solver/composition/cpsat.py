@@ -11,17 +11,28 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from services.composition.content import VOWELS
-from solver.composition.assign import Play, Prepared, _bonus, make_play, score_cover
+from solver.composition.assign import Fixed, Play, Prepared, _bonus, make_play, score_cover
 
 TIME_LIMIT_S = 5.0
 
 
-def best_play_cpsat(prep: Prepared, word: str, time_limit_s: float = TIME_LIMIT_S) -> Play | None:
-    """Solve the word's card assignment exactly with CP-SAT (None if unspellable)."""
+def best_play_cpsat(
+    prep: Prepared,
+    word: str,
+    time_limit_s: float = TIME_LIMIT_S,
+    cuts: frozenset[int] = frozenset(),
+    fixed: Fixed | None = None,
+) -> Play | None:
+    """Solve the word's card assignment exactly with CP-SAT (None if unspellable).
+
+    ``cuts`` and ``fixed`` as in ``assign._options`` (two words laid end to end,
+    the shared card pinned: the first card of its type, all of which are alike).
+    """
     m = cp_model.CpModel()
     n = len(word)
     cards = prep.cards
     cap = prep.cap
+    pinned = prep.types[fixed[1]][0] if fixed is not None else None
     # placement[i] = list of (var, start position, letters shown, mud?)
     placement: dict[int, list[tuple[cp_model.IntVar, int, str, bool]]] = {}
     cover_at: list[list[cp_model.IntVar]] = [[] for _ in range(n)]
@@ -29,14 +40,19 @@ def best_play_cpsat(prep: Prepared, word: str, time_limit_s: float = TIME_LIMIT_
     for i, c in enumerate(cards):
         opts = []
         for p in range(n):
-            if c.wild:
+            if i == pinned:
+                if p == fixed[0]:
+                    opts.append((p, fixed[2], fixed[3]))
+            elif fixed is not None and fixed[0] <= p < fixed[0] + len(fixed[2]):
+                continue  # the pinned card's letters
+            elif c.wild:
                 opts.append((p, word[p], False))
             elif len(c.letters) == 1:
                 if c.letters == word[p]:
                     opts.append((p, word[p], False))
                 elif prep.mud:
                     opts.append((p, word[p], True))
-            elif word[p : p + 2] == c.letters:
+            elif word[p : p + 2] == c.letters and p + 1 not in cuts:
                 opts.append((p, c.letters, False))
         vs = []
         for p, letters, mud in opts:
@@ -47,6 +63,10 @@ def best_play_cpsat(prep: Prepared, word: str, time_limit_s: float = TIME_LIMIT_
             if mud:
                 mud_vars.append(v)
         placement[i] = vs
+    if pinned is not None:
+        if not placement[pinned]:
+            return None
+        m.Add(placement[pinned][0][0] == 1)
     for p in range(n):
         if not cover_at[p]:
             return None

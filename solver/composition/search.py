@@ -96,9 +96,19 @@ def _bounds_tables(prep: Prepared, max_len: int):
 
 
 def best_words(
-    hand: Hand, k: int | None = None, index: WordIndex | None = None, cpsat_time_s: float = 5.0
+    hand: Hand,
+    k: int | None = None,
+    index: WordIndex | None = None,
+    cpsat_time_s: float = 5.0,
+    pairs: bool = True,
 ) -> dict[str, Any]:
-    """The top-k plays (highest net first, then alphabetical) with figures."""
+    """The top-k plays (highest net first, then alphabetical) with figures.
+
+    With a ``two_words`` card in the hand the ranking also holds two-word
+    Performances (``solver.composition.pairs``; ``pairs=False`` skips them);
+    a two-word entry's ``word`` is both words, space-separated, as the engine
+    reports it.
+    """
     t0 = time.perf_counter()
     index = index or get_index()
     k = k or hand.k
@@ -160,38 +170,58 @@ def best_words(
             elif key_w > heap[0][0]:
                 heapq.heapreplace(heap, (key_w, play))
     t4 = time.perf_counter()
+    pair_figures = None
+    if pairs and len(ids) and any(_two_words(c) for c in hand.cards):
+        from solver.composition.pairs import search_pairs
+
+        tables = (supply, top, wilds, wild_value, extra, pv, by_len, max_len)
+        pair_figures = search_pairs(prep, index, ids, lengths, tables, heap, k)
+    t5 = time.perf_counter()
     plays = [p for _, p in sorted(heap, key=lambda kp: kp[0], reverse=True)]
     results = []
     for p in plays:
         br = breakdown(prep, p)
         if br["net"] != p.net:  # pragma: no cover - guards the two scorers agreeing
             raise AssertionError(f"scorer mismatch on {p.word}: {br['net']} != {p.net}")
-        results.append(
-            {
-                "word": p.word,
-                "net": p.net,
-                "score": p.total,
-                "paid": p.paid,
-                "cards": [{"card": c, "letters": s} for c, s in zip(p.cards, p.letters)],
-                "action": p.action(),
-                "method": p.method,
-                "breakdown": br,
-            }
-        )
+        row = {
+            "word": p.word,
+            "words": p.words,
+            "net": p.net,
+            "score": p.total,
+            "paid": p.paid,
+            "cards": [{"card": c, "letters": s} for c, s in zip(p.cards, p.letters)],
+            "action": p.action(),
+            "method": p.method,
+            "breakdown": br,
+        }
+        if p.cards2:
+            row["cards2"] = [{"card": c, "letters": s} for c, s in zip(p.cards2, p.letters2)]
+            row["shared"] = next(c for c in p.cards2 if c in p.cards)
+        results.append(row)
+    figures = {
+        "candidates": n_candidates,
+        "feasible_by_counts": n_feasible,
+        "evaluated": evaluated,
+    }
+    if pair_figures is not None:
+        figures["pairs"] = pair_figures
     return {
         "words": results,
         "figures": {
-            "candidates": n_candidates,
-            "feasible_by_counts": n_feasible,
-            "evaluated": evaluated,
+            **figures,
             "elapsed_ms": round((time.perf_counter() - t0) * 1000, 3),
             "setup_ms": round((t1 - t0) * 1000, 3),
             "candidates_ms": round((t2 - t1) * 1000, 3),
             "bound_ms": round((t3 - t2) * 1000, 3),
             "search_ms": round((t4 - t3) * 1000, 3),
-            "report_ms": round((time.perf_counter() - t4) * 1000, 3),
+            "pairs_ms": round((t5 - t4) * 1000, 3),
+            "report_ms": round((time.perf_counter() - t5) * 1000, 3),
         },
     }
+
+
+def _two_words(card) -> bool:
+    return any(a["type"] == "two_words" for a in card.abilities)
 
 
 def _best_first(keys: np.ndarray, front: int = 256):
@@ -231,6 +261,8 @@ def _upper_bound(prep, cols, lengths, vowels, base, extra) -> np.ndarray:
         usable = np.full(n, extra["sym_wild"].get(sym, 0), dtype=np.int64)
         for li in np.flatnonzero(arr).tolist():
             usable += np.minimum(cols[li], np.uint8(arr[li]))
+        # never more than the cards of the symbol (MUD's wild is one of them)
+        usable = np.minimum(usable, min(int(arr.sum()), len(row) - 1))
         usable = np.minimum(usable, lengths.astype(np.int64))
         ub += row[np.minimum(usable, len(row) - 1)]
     return ub

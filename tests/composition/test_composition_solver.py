@@ -1,4 +1,8 @@
-"""The best-words solver against a brute-force scan of the whole list, and against the engine."""
+"""The best-words solver against a brute-force scan of the whole list, and against the engine.
+
+The scans here rank single words (``pairs=False``); two-word Performances, for hands
+holding a two_words card, are checked in test_composition_two_words_solver.py.
+"""
 
 from __future__ import annotations
 
@@ -72,7 +76,7 @@ def _ranked(rows):
 @given(payload=payloads(max_cards=6, maestros=(None, None, "VOX", "IMP", "ORA")))
 def test_top_k_equals_brute_force_on_random_hands(payload):
     hand = hand_from_payload(validate(payload))
-    fast = best_words(hand, 3)["words"]
+    fast = best_words(hand, 3, pairs=False)["words"]
     slow = brute_force(hand, 3, evaluate="naive", vectorised=True)
     assert _ranked(fast) == _ranked(slow)
 
@@ -81,7 +85,7 @@ def test_top_k_equals_brute_force_on_random_hands(payload):
 @given(payload=payloads(max_cards=4, maestros=("MUD",)))
 def test_top_k_equals_brute_force_with_mud(payload):
     hand = hand_from_payload(validate(payload))
-    fast = best_words(hand, 3)["words"]
+    fast = best_words(hand, 3, pairs=False)["words"]
     slow = brute_force(hand, 3, evaluate="naive", vectorised=True)
     assert _ranked(fast) == _ranked(slow)
 
@@ -91,7 +95,7 @@ def test_top_k_equals_brute_force_with_mud(payload):
 @given(payload=payloads(min_cards=7, max_cards=10))
 def test_top_k_equals_brute_force_on_large_hands(payload):
     hand = hand_from_payload(validate(payload))
-    fast = best_words(hand, 3)["words"]
+    fast = best_words(hand, 3, pairs=False)["words"]
     slow = brute_force(hand, 3, evaluate="naive", vectorised=True)
     assert _ranked(fast) == _ranked(slow)
 
@@ -100,7 +104,7 @@ def test_top_k_equals_brute_force_on_large_hands(payload):
 @given(payload=payloads(min_cards=8, max_cards=9, maestros=(None, "VOX", "IMP", "ORA")))
 def test_best_score_equals_brute_force_on_larger_hands(payload):
     hand = hand_from_payload(validate(payload))
-    fast = best_words(hand, 1)["words"]
+    fast = best_words(hand, 1, pairs=False)["words"]
     slow = brute_force(hand, 1, evaluate="naive", vectorised=True)
     assert _ranked(fast) == _ranked(slow)
 
@@ -115,7 +119,7 @@ def test_python_scan_and_numpy_scan_agree():
 @given(payload=payloads(min_cards=3, max_cards=8), data=st.data())
 def test_search_cpsat_and_naive_agree_per_word(payload, data):
     hand = hand_from_payload(validate(payload))
-    words = best_words(hand, 8)["words"]
+    words = best_words(hand, 8, pairs=False)["words"]
     if not words:
         return
     word = data.draw(st.sampled_from([w["word"] for w in words]))
