@@ -148,3 +148,100 @@ def brute_force(
             results.append(best)
     results.sort(key=lambda r: (-r["net"], r["word"]))
     return results[:k]
+
+
+def _spellings(hand: Hand, word: str) -> list[tuple[tuple[tuple[int, str], ...], int | None]]:
+    """Every way to spell ``word``: (card index, letters shown) per card, and the MUD card."""
+    n = len(word)
+    cards = hand.cards
+    used = [False] * len(cards)
+    path: list[tuple[int, str]] = []
+    out = []
+
+    def rec(pos: int, mud: int | None) -> None:
+        if pos == n:
+            out.append((tuple(path), mud))
+            return
+        for i, c in enumerate(cards):
+            if used[i]:
+                continue
+            options = []
+            if c.wild:
+                options.append((word[pos], mud))
+            elif len(c.letters) == 1:
+                if c.letters == word[pos]:
+                    options.append((word[pos], mud))
+                elif hand.mud and mud is None:
+                    options.append((word[pos], i))
+            elif word[pos : pos + 2] == c.letters:
+                options.append((c.letters, mud))
+            for letters, m in options:
+                used[i] = True
+                path.append((i, letters))
+                rec(pos + len(letters), m)
+                path.pop()
+                used[i] = False
+
+    rec(0, None)
+    return out
+
+
+def brute_force_pairs(hand: Hand, k: int = 5) -> list[dict[str, Any]]:
+    """Top-k (net desc, word asc) of single words AND two-word Performances, by brute force.
+
+    Every spellable word of the list (a numpy scan of the whole list), every way
+    to spell it, every pair of spellings that shares exactly one card, a
+    ``two_words`` card showing the same letters in both (the engine's rule), with
+    at most one MUD change over both words; each scored by the engine's own
+    ``score_performance`` with every affordable choice of paid abilities.
+    Nothing of the solver's search, index or bounds is used.  Slow: small hands.
+    """
+    rules = content()["rules"]
+    dicts = [c.as_dict() for c in hand.cards]
+    two = {
+        i for i, c in enumerate(hand.cards) if any(a["type"] == "two_words" for a in c.abilities)
+    }
+    results = brute_force(hand, k, evaluate="naive", vectorised=True)
+    if not two:
+        return results
+    spells: dict[str, list] = {}
+    for word in _scan(hand, vectorised=True):
+        found = [
+            (path, mud, sum(1 << i for i, _ in path), dict(path))
+            for path, mud in _spellings(hand, word)
+            if any(i in two for i, _ in path)
+        ]
+        if found:
+            spells[word] = found
+    words = sorted(spells)
+    for a, u in enumerate(words):
+        for v in words[a:]:
+            best = None
+            for path1, mud1, mask1, shown1 in spells[u]:
+                for path2, mud2, mask2, shown2 in spells[v]:
+                    common = mask1 & mask2
+                    if common & (common - 1) or not common:
+                        continue  # exactly one shared card
+                    x = common.bit_length() - 1
+                    if x not in two or shown1[x] != shown2[x]:
+                        continue
+                    if len({m for m in (mud1, mud2) if m is not None}) > 1:
+                        continue  # one MUD change per Performance
+                    uses = [(dicts[i], s) for i, s in path1]
+                    uses += [(dicts[i], s) for i, s in path2 if i != x]
+                    payable = [
+                        d["id"]
+                        for d, _ in uses
+                        if any(ab["type"] in PAY_TYPES for ab in d["abilities"])
+                    ]
+                    for r in range(len(payable) + 1):
+                        for sub in combinations(payable, r):
+                            br = score_performance(uses, hand.maestro_abilities, sub, {}, rules)
+                            if br["paid"] > hand.roses:
+                                continue
+                            if best is None or br["net"] > best["net"]:
+                                best = {"word": f"{u} {v}", "net": br["net"], "score": br["total"]}
+            if best is not None:
+                results.append(best)
+    results.sort(key=lambda r: (-r["net"], r["word"]))
+    return results[:k]

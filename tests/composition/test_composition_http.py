@@ -89,6 +89,25 @@ def test_best_words_problem_through_the_worker(client, worker):
     assert bad.status_code == 422 and bad.get_json()["code"] == "invalid_payload"
 
 
+def test_two_word_performance_through_the_worker(client, worker):
+    from solver.composition.bruteforce import brute_force_pairs
+    from solver.composition.hand import hand_from_payload, validate
+
+    # Crossroads (c17, A, two_words) with K G Z Y: two crossing words use all five
+    payload = {"cards": ["c17", "n51", "n45", "n54", "n48"], "k": 3}
+    r = client.post("/v1/solver/composition/best-words", json=payload)
+    assert r.status_code == 202, r.get_json()
+    job = client.get(r.headers["Location"], headers={"Prefer": "wait=30"}).get_json()
+    assert job["status"] == "finished", job
+    words = job["result"]["words"]
+    expected = brute_force_pairs(hand_from_payload(validate(payload)), 3)
+    assert [(w["net"], w["word"]) for w in words] == [(w["net"], w["word"]) for w in expected]
+    top = words[0]
+    assert top["words"] == top["word"].split(" ") and len(top["words"]) == 2
+    assert "".join(c["letters"] for c in top["cards2"]) == top["words"][1]
+    assert top["action"]["cards2"] == [c["card"] for c in top["cards2"]]
+
+
 def test_hint_in_a_live_game_is_postable(client, bearer, worker):
     created = _create(client, 2, {"maestros": ["VOX", "HOG"]}, seed=8)
     gid, token = created["id"], created["seat_tokens"][0]

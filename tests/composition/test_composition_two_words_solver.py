@@ -1,0 +1,169 @@
+"""Two-word Performances in the best-words solver: against a pair brute force and the engine."""
+
+from __future__ import annotations
+
+import pytest
+from helpers_composition import compose, find, fresh, pass_others, performance_event
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from services.composition import GAME
+from services.composition.content import content
+from solver.composition import solve, validate
+from solver.composition.assign import Prepared
+from solver.composition.bruteforce import brute_force_pairs
+from solver.composition.hand import hand_from_payload, hand_from_state
+from solver.composition.pairs import best_pair
+from solver.composition.search import best_words
+
+DATA = content()
+CROSS = find("a", 1, "harp", kind="crescendo")  # the catalogue's two_words card
+OTHERS = [c for c in DATA["notes"] + DATA["crescendos"] if c != CROSS]
+PAIRS = ["th", "er", "qu", "in", "an", "re", "st", "ch", "sh", "ea", "es"]
+ABILITIES = [
+    {"type": "double_self"},
+    {"type": "double_vowels"},
+    {"type": "double_word"},
+    {"type": "pay_double_word", "cost": 2},
+    {"type": "roses", "n": 2},
+    {"type": "pay_roses", "cost": 1, "n": 3},
+    {"type": "per_vowel", "n": 1},
+    {"type": "long_word", "min": 6, "n": 3},
+]
+letters = st.one_of(st.sampled_from(list("aeiourstlnmdcpbhgk")), st.sampled_from(PAIRS))
+custom = st.fixed_dictionaries(
+    {
+        "letters": letters,
+        "rose": st.integers(0, 6),
+        "symbol": st.one_of(st.none(), st.sampled_from(DATA["symbols"])),
+        "abilities": st.lists(st.sampled_from(ABILITIES), max_size=1),
+    }
+)
+# a made-up two-word card: any letters (two-letter ones cross on both letters)
+custom_two = st.fixed_dictionaries(
+    {
+        "letters": st.sampled_from(["e", "o", "s", "t", "er", "st", "an"]),
+        "rose": st.integers(0, 4),
+        "symbol": st.one_of(st.none(), st.sampled_from(DATA["symbols"])),
+        "abilities": st.just([{"type": "two_words"}]),
+    }
+)
+
+
+@st.composite
+def two_word_hands(draw, min_others=2, max_others=4, maestros=(None, "VOX", "IMP", "ORA")):
+    shared = draw(st.one_of(st.just(CROSS), custom_two.map(lambda c: dict(c, id="x2"))))
+    n = draw(st.integers(min_others, max_others))
+    n_custom = draw(st.integers(0, n))
+    ids = draw(st.lists(st.sampled_from(OTHERS), min_size=n - n_custom,
+                        max_size=n - n_custom, unique=True))  # fmt: skip
+    customs = draw(st.lists(custom, min_size=n_custom, max_size=n_custom))
+    cards = [shared, *ids, *(dict(c, id=f"u{i}") for i, c in enumerate(customs))]
+    payload = {"cards": cards, "ghost": draw(st.booleans()), "k": 3,
+               "roses": draw(st.integers(0, 5))}  # fmt: skip
+    maestro = draw(st.sampled_from(list(maestros)))
+    if maestro:
+        payload["maestro"] = maestro
+    return payload
+
+
+def _ranked(rows):
+    return [(r["net"], r["word"]) for r in rows]
+
+
+def _check(payload):
+    hand = hand_from_payload(validate(payload))
+    fast = best_words(hand, 3)["words"]
+    slow = brute_force_pairs(hand, 3)
+    assert _ranked(fast) == _ranked(slow)
+    for row in fast:
+        if " " in row["word"]:
+            assert row["words"] == row["word"].split(" ")
+            assert "".join(c["letters"] for c in row["cards"]) == row["words"][0]
+            assert "".join(c["letters"] for c in row["cards2"]) == row["words"][1]
+            assert row["breakdown"]["net"] == row["net"]
+    return fast
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(payload=two_word_hands())
+def test_top_k_with_two_words_equals_brute_force(payload):
+    _check(payload)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(payload=two_word_hands(min_others=2, max_others=3, maestros=("MUD",)))
+def test_top_k_with_two_words_and_mud_equals_brute_force(payload):
+    # MUD may change the shared card itself: the words then cross at another letter
+    _check(payload)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(payload=two_word_hands(min_others=4, max_others=6, maestros=(None, "VOX", "IMP", "MUD")))
+def test_top_k_with_two_words_equals_brute_force_on_larger_hands(payload):
+    _check(payload)
+
+
+def test_a_two_word_performance_beats_every_single_word():
+    # A K G Z Y: no word of the list spells all five; two crossing words can
+    payload = {"cards": [CROSS, "n51", "n45", "n54", "n48"], "k": 3}
+    hand = hand_from_payload(validate(payload))
+    top = best_words(hand, 3)["words"][0]
+    assert " " in top["word"] and top["net"] == brute_force_pairs(hand, 1)[0]["net"]
+    assert top["shared"] == CROSS
+    assert CROSS in top["action"]["cards"] and CROSS in top["action"]["cards2"]
+    assert sorted({*top["action"]["cards"], *top["action"]["cards2"]}) == sorted(payload["cards"])
+    # without the pair search the best is a single word, and it scores less
+    single = best_words(hand, 1, pairs=False)["words"][0]
+    assert " " not in single["word"] and single["net"] < top["net"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(payload=two_word_hands(min_others=3, max_others=5), data=st.data())
+def test_pair_search_and_cpsat_agree(payload, data):
+    hand = hand_from_payload(validate(payload))
+    pairs = [w for w in best_words(hand, 6)["words"] if " " in w["word"]]
+    if not pairs:
+        return
+    u, v = data.draw(st.sampled_from([w["words"] for w in pairs]))
+    prep = Prepared(hand)
+    search, model = best_pair(prep, u, v), best_pair(prep, u, v, limit=0)
+    assert model.method == "cp-sat" and search.net == model.net
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    maestro=st.sampled_from(["HOG", "MUD", "VOX", "IMP", "ORA", "SUN"]),
+    data=st.data(),
+)
+def test_solved_two_words_are_accepted_and_score_what_the_solver_said(seed, maestro, data):
+    other = "REX" if maestro != "REX" else "HOG"
+    state = fresh(2, [maestro, other], seed=seed, tomatoes=False)
+    pool = [c for c in OTHERS if not DATA["cards"][c].get("locked")]
+    hand_ids = [CROSS, *data.draw(st.lists(st.sampled_from(pool), min_size=3, max_size=7,
+                                           unique=True))]  # fmt: skip
+    state = compose(state, {0: hand_ids}, ghost=0 if data.draw(st.booleans()) else None)
+    state["seats"][0]["roses"] = data.draw(st.integers(0, 8))
+    result = best_words(hand_from_state(state, 0), 10)["words"]
+    pairs = [w for w in result if "cards2" in w]
+    if not pairs:
+        return
+    top = pairs[0]
+    before = state["seats"][0]["roses"]
+    new, _ = GAME.apply(state, 0, top["action"])
+    new, events = pass_others(new, but=0)
+    perf = performance_event(events, 0)
+    assert not perf["failed"] and perf["word"] == top["word"]
+    assert perf["breakdown"]["words"] == top["words"]
+    assert perf["roses"] == top["score"] and perf["paid"] == top["paid"]
+    assert new["seats"][0]["roses"] == before + top["net"]
+
+
+def test_solve_reports_both_words():
+    payload = validate({"cards": [CROSS, "n39", "n20", "n26", "n06", "n01"], "k": 5})
+    out = solve(payload, 2.0)
+    assert out["optimal"] and out["figures"]["pairs"]["eligible"] > 0
+    hand = hand_from_payload(payload)
+    assert _ranked(out["words"]) == _ranked(brute_force_pairs(hand, 5))
