@@ -39,10 +39,16 @@ def seat_options(
     v = spec.venue
     hand = tuple(sorted(st.hands[s], key=lambda c: c not in prefer))
 
+    def ident(c: str) -> Any:
+        # committed cards keep their identity: a hint must find the option holding
+        # exactly those ids (two committed 3s, one of them the Solo, are not the same
+        # as the same two 3s the other way round)
+        return c if c in prefer else _card_key(v, c)
+
     def picks(n: int) -> list[tuple[str, ...]]:
         out, seen = [], set()
         for combo in itertools.permutations(hand, n):
-            key = tuple(_card_key(v, c) for c in combo)
+            key = tuple(ident(c) for c in combo)
             if key not in seen:
                 seen.add(key)
                 out.append(combo)
@@ -59,10 +65,10 @@ def seat_options(
             for combo in picks(want + 1):
                 for song in range(k):
                     key = (
-                        tuple(sorted(_card_key(v, c) for c in combo[:want]))
+                        tuple(sorted((ident(c) for c in combo[:want]), key=repr))
                         if k == 1
-                        else tuple(_card_key(v, c) for c in combo[:want]),
-                        _card_key(v, combo[want]),
+                        else tuple(ident(c) for c in combo[:want]),
+                        ident(combo[want]),
                         song,
                     )
                     if key in seen:

@@ -89,3 +89,33 @@ def test_cpsat_and_search_agree_on_many_small_instances():
     print(f"decided by both: {len(seen)}, infeasible {seen.count('infeasible')}")
     assert len(seen) >= 4 * len(CELLS)
     assert seen.count("infeasible") >= 20
+
+
+def test_committed_same_value_plays_are_found_in_either_order():
+    """The Solo seat commits two cards of one value, one as its Solo: the search must
+    keep exactly those ids (it used to fold the two orders into one and, for the
+    other order, find no legal round at all, answering infeasible)."""
+    from services.beat import GAME
+
+    checked = 0
+    for venue in ("garage", "twin_moon"):
+        for seed in range(4):
+            state = GAME.new(2, {"venue": venue, "mode": "puzzle"}, seed)
+            seat = state["solo_seat"]
+            hand = state["seats"][seat]["hand"]
+            pairs = sorted(
+                (a, b) for a in hand for b in hand if a < b and sim.VALUE[a] == sim.VALUE[b]
+            )
+            if not pairs:
+                continue
+            for plain, solo in (pairs[0], pairs[0][::-1]):
+                st, _ = GAME.apply(state, seat, {"type": "play", "card": plain})
+                st, _ = GAME.apply(st, seat, {"type": "solo", "card": solo, "song": 0})
+                a = S.decide(st, 10.0, "search")
+                b = S.decide(st, 10.0, "cpsat")
+                assert a["verdict"] == b["verdict"] != "unknown", (venue, seed, plain, solo)
+                if a["verdict"] == "feasible":
+                    kept = {(p["card"], bool(p.get("solo"))) for p in a["plan"][0]["plays"]}
+                    assert {(plain, False), (solo, True)} <= kept
+                checked += 1
+    assert checked >= 8
