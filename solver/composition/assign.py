@@ -277,8 +277,11 @@ def _options(
             if len(printed) == 1:
                 singles = dict(singles)
                 singles[printed] -= 1
+        # with MUD and vowel doubling a card of ch may be changed to a vowel (doubled)
+        # while the Ghost Note plays ch: counting cards of ch proves nothing there
+        every = prep.mud and any(f["dv"] for f in prep.facts)
         for ch in set(rest):
-            if rest.count(ch) > singles.get(ch, 0):
+            if every or rest.count(ch) > singles.get(ch, 0):
                 ghost_ok.add(ch)
     for pos in range(n):
         if fixed is not None and pos == fixed[0]:

@@ -131,6 +131,20 @@ def test_search_cpsat_and_naive_agree_per_word(payload, data):
     assert model.method == "cp-sat"
 
 
+def test_ghost_may_play_a_letter_whose_card_mud_turns_into_a_doubled_vowel():
+    # Z (6) changed by MUD to E is a vowel card, doubled by T's double_vowels: 12 + 1,
+    # the Ghost Note playing Z; Z on Z with the Ghost Note on E only makes 7
+    cards = [
+        {"id": "z", "letters": "z", "rose": 6},
+        {"id": "t", "letters": "t", "rose": 1, "abilities": [{"type": "double_vowels"}]},
+        {"id": "a", "letters": "a", "rose": 0},
+    ]
+    hand = hand_from_payload(validate({"cards": cards, "ghost": True, "maestro": "MUD"}))
+    play = best_play(Prepared(hand), "zeta")
+    assert play.net == naive_best(hand, "zeta")["net"] == 13
+    assert play.assign == {"z": "e", "ghost": "z"}
+
+
 def test_cpsat_takes_over_words_with_too_many_covers():
     cards = ["n01", "n02", "n03", "n04", "n05", "n39", "n40"]  # five E cards, two H
     hand = hand_from_payload(validate({"cards": cards, "ghost": True, "maestro": "MUD"}))
