@@ -15,6 +15,7 @@ from solver.beat import model as M
 from solver.beat import plan as P
 from solver.beat import search, sim
 from solver.beat import solve as S
+from solver.beat import song_model as SM
 
 SUPPORTED = [v.id for v in V.load_venues() if M.supported(v, 2)]
 
@@ -63,22 +64,22 @@ def test_linear_song_encoding_matches_the_interpreter_for_every_event_and_vector
     rng = random.Random(7)
     venues = [V.get_venue(x) for x in ("garage", "astro_city", "stellar_studio")]
     for ev in load_events():
-        if M._has_ignore((ev.id,)):
+        if SM.has_ignore((ev.id,)):
             continue
         for venue in venues:
             d = rng.randrange(3, 16)
             prev = rng.choice([None, V.LOUD, V.ON_POINT])
-            for c in rng.sample(M._vectors(4), 12):
+            for c in rng.sample(SM.vectors(4), 12):
                 m = cp_model.CpModel()
                 counts = [m.NewConstant(k) for k in c]
                 rc = m.NewIntVar(0, 2, "")
                 pl = m.NewConstant(int(prev == V.LOUD))
-                M.encode_song(m, venue, counts, None, d, (ev.id,), pl, rc)
+                SM.encode_song(m, venue, counts, None, d, (ev.id,), pl, rc)
                 s = cp_model.CpSolver()
                 assert s.Solve(m) == cp_model.OPTIMAL
                 plays = tuple((v, 0) for v in range(1, 6) for _ in range(c[v - 1]))
                 want = sim.song_result(venue.id, d, (ev.id,), plays, prev)
-                assert s.Value(rc) == M.CODE[want], (ev.id, venue.id, c, d, prev)
+                assert s.Value(rc) == SM.CODE[want], (ev.id, venue.id, c, d, prev)
 
 
 def test_ignore_card_encoding_with_tunes_matches_the_interpreter():
@@ -92,7 +93,7 @@ def test_ignore_card_encoding_with_tunes_matches_the_interpreter():
     venue = next(v for v in V.load_venues() if V.tuning(v))
     step = V.tuning(venue)
     rng = random.Random(11)
-    ignore = [ev.id for ev in load_events() if M._has_ignore((ev.id,))]
+    ignore = [ev.id for ev in load_events() if SM.has_ignore((ev.id,))]
     assert ignore
     for ev in ignore:
         for _ in range(150):
@@ -104,11 +105,11 @@ def test_ignore_card_encoding_with_tunes_matches_the_interpreter():
             ups = [m.NewConstant(sum(1 for v, t in plays if v == w and t > 0)) for w in range(1, 6)]
             dns = [m.NewConstant(sum(1 for v, t in plays if v == w and t < 0)) for w in range(1, 6)]
             rc = m.NewIntVar(0, 2, "")
-            M.encode_song(m, venue, counts, (ups, dns), d, (ev,), m.NewConstant(0), rc)
+            SM.encode_song(m, venue, counts, (ups, dns), d, (ev,), m.NewConstant(0), rc)
             s = cp_model.CpSolver()
             assert s.Solve(m) == cp_model.OPTIMAL
             want = sim.song_result(venue.id, d, (ev,), tuple(sorted(plays)), None)
-            assert s.Value(rc) == M.CODE[want], (ev, plays, d)
+            assert s.Value(rc) == SM.CODE[want], (ev, plays, d)
 
 
 def _agree_on(state: dict, search_s: float) -> str | None:
