@@ -183,6 +183,39 @@ def _generic_fit(cu, cv, joint, supply26, mudfree) -> np.ndarray:
     return ok
 
 
+def _best_fitting(sets, outside, value, spent, spare, width: int) -> np.ndarray | None:
+    """Per first word: the largest ``value`` of a word passing the letter-set fit test.
+
+    The test (see ``search_pairs``): a second word v fits first word u only if
+    ``popcount(sets[v] & spent[u]) + outside[v] <= spare[u]``.  With at most one
+    spare wild this is a subset query, answered for every u at once by a
+    subset-maximum table over the held letters' sets (-1: nothing fits).  None
+    when some first word has more spare wilds or the table would be too large:
+    the caller keeps its looser bound.
+    """
+    if width > 16 or len(spare) == 0 or int(spare.max()) > 1:
+        return None
+    size = 1 << width
+    tables = []
+    for extra in (0, 1):
+        t = np.full(size, -1, dtype=np.int64)
+        sel = outside == extra
+        np.maximum.at(t, sets[sel], value[sel])
+        for b in range(width):  # t[m] = max over the subsets of m
+            view = t.reshape(-1, 2, 1 << b)
+            np.maximum(view[:, 1, :], view[:, 0, :], out=view[:, 1, :])
+        tables.append(t)
+    free = (size - 1) ^ spent  # letters some card still offers after the first word
+    best = tables[0][free]
+    one = spare == 1
+    if one.any():
+        bits = np.left_shift(np.int64(1), np.arange(width, dtype=np.int64))
+        widened = tables[0][free[one, None] | bits[None, :]].max(axis=1)
+        best[one] = np.maximum(np.maximum(best[one], widened), tables[1][free[one]])
+    best[spare < 0] = -1
+    return best
+
+
 def _last_first_word(heap: list, words: list[str]) -> int:
     """Id of the last word at or before the k-th entry's first word (words are sorted)."""
     first = heap[0][1].word.split(" ")[0]
@@ -249,12 +282,20 @@ def search_pairs(
     ln = lengths[sel].astype(np.int64)
     vw = np.take(index.vowels, wid).astype(np.int64)
     masks = np.take(index.masks, wid)
+    # a cheap necessary condition for a pair to fit, on letter sets: each letter the
+    # first word alone already takes from every card of it (``spent``) costs the pair
+    # a wild if the second word holds it, as does each letter the hand lacks
+    bits = np.left_shift(np.int64(1), np.arange(len(held), dtype=np.int64))
+    letter_sets = (cnt > 0).astype(np.int64) @ bits
+    spent = (cnt - sub >= supply_h).astype(np.int64) @ bits
+    spare = wilds + slack - (np.maximum(cnt - sub - supply_h, 0).sum(axis=1) + outside)
     h1 = _halves(top, cnt, held)
     h2 = _halves(top, np.maximum(cnt - sub, 0), held)
     order = np.lexsort((wid, -h1))
     wid, full, cnt, outside, ln, vw, masks, h1, h2 = (
         a[order] for a in (wid, full, cnt, outside, ln, vw, masks, h1, h2)
     )
+    letter_sets, spent, spare = letter_sets[order], spent[order], spare[order]
     n = len(wid)
     # suffix maxima: the most any later second word can bring
     rev = slice(None, None, -1)
@@ -295,6 +336,11 @@ def search_pairs(
         + pv * vowel_max
     )
     outer = np.minimum(outer, pm_max * ((h1 + smh + 1) // 2 + wild_value) + extra_max)
+    partner = _best_fitting(letter_sets, outside, h2, spent, spare, len(held))
+    if partner is not None:
+        fits = partner >= 0  # no second word fits at all: the first word pairs with none
+        quick_outer = pm_max * ((h1 + np.maximum(partner, 0) + 1) // 2 + wild_value) + extra_max
+        outer = np.where(fits, np.minimum(outer, quick_outer), -(1 << 40))
 
     def threshold() -> float:
         return heap[0][0][0] if len(heap) == k else -np.inf
@@ -313,6 +359,7 @@ def search_pairs(
     def expand(i: int, later: np.ndarray) -> None:
         """Bound the pairs (i, j) for j in ``later``; queue those that may still enter."""
         figures["expanded"] += 1
+        later = later[np.bitwise_count(letter_sets[later] & spent[i]) + outside[later] <= spare[i]]
         quick = pm_max * ((h1[i] + h2[later] + 1) // 2 + wild_value) + extra_max
         later = later[quick >= threshold()]
         joint = cnt[i] + cnt[later] - sub
@@ -361,7 +408,8 @@ def search_pairs(
                 # expanding the remaining first words one by one
                 lim = _last_first_word(heap, words)
                 small = np.flatnonzero(wid <= lim)
-                rest = int(n - expanded.sum())
+                # the first words still to expand: only those whose bound reaches the tie
+                rest = int(np.count_nonzero(~expanded & (outer >= -negb)))
                 if len(small) < rest:
                     tie_mode = True
                     is_small = wid <= lim

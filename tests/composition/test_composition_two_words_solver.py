@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from helpers_composition import compose, find, fresh, pass_others, performance_event
 from hypothesis import HealthCheck, given, settings
@@ -13,7 +14,7 @@ from solver.composition import solve, validate
 from solver.composition.assign import Prepared
 from solver.composition.bruteforce import brute_force_pairs
 from solver.composition.hand import hand_from_payload, hand_from_state
-from solver.composition.pairs import best_pair
+from solver.composition.pairs import _best_fitting, best_pair
 from solver.composition.search import best_words
 
 DATA = content()
@@ -167,3 +168,25 @@ def test_solve_reports_both_words():
     assert out["optimal"] and out["figures"]["pairs"]["eligible"] > 0
     hand = hand_from_payload(payload)
     assert _ranked(out["words"]) == _ranked(brute_force_pairs(hand, 5))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_fitting_partner_bound_is_never_below_the_best_fitting_partner(seed):
+    # the pair search skips a first word whose bound, built from this table, is below the
+    # k-th net: the table must hold the true maximum over every second word passing the
+    # letter-set fit test, or the search would drop pairs that fit
+    rng = np.random.default_rng(seed)
+    width, n = int(rng.integers(1, 9)), int(rng.integers(1, 60))
+    sets = rng.integers(0, 1 << width, n).astype(np.int64)
+    outside = rng.integers(0, 3, n).astype(np.int64)
+    value = rng.integers(0, 50, n).astype(np.int64)
+    spent = rng.integers(0, 1 << width, n).astype(np.int64)
+    spare = rng.integers(-1, 2, n).astype(np.int64)
+    got = _best_fitting(sets, outside, value, spent, spare, width)
+    for u in range(n):
+        fit = [
+            int(value[v])
+            for v in range(n)
+            if bin(int(sets[v] & spent[u])).count("1") + int(outside[v]) <= spare[u]
+        ]
+        assert got[u] == max(fit, default=-1)
