@@ -30,19 +30,32 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
     phase = state["phase"]
     if phase == "compose":
         hand = _hand(state, seat)
-        res = best_words(hand, 3)
+        # the two-word search (hands with Crossroads) may be slow: it gets what is left
+        # of the budget and, cut short, the hint says its word is not proven optimal
+        left = max(0.0, budget_s - (time.perf_counter() - t0))
+        res = best_words(hand, 3, pair_budget_s=left)
+        exact = res["exact"]
         if not res["words"]:
             return {
                 "actions": [{"seat": seat, "action": {"type": "perform", "cards": []}}],
-                "explanation": "no word can be spelled with these cards: pass",
+                "explanation": "no word can be spelled with these cards: pass"
+                if exact
+                else "no word found within the time budget: pass",
+                "exact": exact,
                 "figures": res["figures"],
             }
         top = res["words"][0]
+        why = (
+            "it is the best of the whole list"
+            if exact
+            else "the best found within the time budget, not proven optimal"
+        )
         return {
             "actions": [{"seat": seat, "action": top["action"]}],
             "explanation": f"spell {top['word'].upper()} for {top['score']} Roses "
-            f"(net {top['net']} after {top['paid']} paid); it is the best of the whole list",
+            f"(net {top['net']} after {top['paid']} paid); {why}",
             "words": res["words"],
+            "exact": exact,
             "figures": res["figures"],
         }
     if phase == "flip":

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import bisect
 import heapq
+import time
 from typing import Any
 
 import numpy as np
@@ -230,8 +231,14 @@ def search_pairs(
     tables: tuple,
     heap: list,
     k: int,
+    deadline: float | None = None,
 ) -> dict[str, Any]:
-    """Add the best two-word Performances to ``heap`` (the top-k of (key, Play)); figures."""
+    """Add the best two-word Performances to ``heap`` (the top-k of (key, Play)); figures.
+
+    ``deadline`` (a ``time.perf_counter()`` instant): past it the search stops with
+    the pairs found so far and ``figures["complete"]`` is False, so a caller on a
+    time budget still gets an answer, marked as not proven optimal.
+    """
     from solver.composition.search import _neg_word
 
     supply, top, wilds, _, _, _, _, max_len = tables
@@ -269,7 +276,20 @@ def search_pairs(
             x_supply[ord(ch) - 97] -= 1  # the shared card, changed, shows no letter of its own
         mudfree = (shows, wilds, x_supply, wilds - 1)  # ghosts: the wilds but MUD's
     values = _card_values(prep)
-    figures = {"eligible": int(elig.sum()), "expanded": 0, "bounded": 0, "evaluated": 0}
+    figures = {
+        "eligible": int(elig.sum()),
+        "expanded": 0,
+        "bounded": 0,
+        "evaluated": 0,
+        "complete": True,
+    }
+
+    def out_of_time() -> bool:
+        if deadline is not None and time.perf_counter() > deadline:
+            figures["complete"] = False
+            return True
+        return False
+
     sel = np.flatnonzero(elig)
     if len(sel) == 0:
         return figures
@@ -398,6 +418,8 @@ def search_pairs(
         negb, _, _, i, js, bs, at = heapq.heappop(queue)
         if -negb < threshold():
             break
+        if out_of_time():
+            break
         if js is None:
             if tie_mode:
                 continue  # its pairs were queued when the ties began
@@ -415,6 +437,8 @@ def search_pairs(
                     is_small = wid <= lim
                     everyone = np.arange(n)
                     for a in small.tolist():
+                        if out_of_time():
+                            break
                         # each unordered pair once, and none a first word already expanded
                         ok = ~expanded[np.minimum(everyone, a)]
                         ok &= ~is_small | (everyone >= a)

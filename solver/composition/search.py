@@ -101,13 +101,16 @@ def best_words(
     index: WordIndex | None = None,
     cpsat_time_s: float = 5.0,
     pairs: bool = True,
+    pair_budget_s: float | None = None,
 ) -> dict[str, Any]:
     """The top-k plays (highest net first, then alphabetical) with figures.
 
     With a ``two_words`` card in the hand the ranking also holds two-word
     Performances (``solver.composition.pairs``; ``pairs=False`` skips them);
     a two-word entry's ``word`` is both words, space-separated, as the engine
-    reports it.
+    reports it.  The pair search is exact but may be slow on large hands:
+    ``pair_budget_s`` caps its time, and ``exact`` in the result is False when
+    it ran out (the ranking is then the best found, not proven optimal).
     """
     t0 = time.perf_counter()
     index = index or get_index()
@@ -175,7 +178,8 @@ def best_words(
         from solver.composition.pairs import search_pairs
 
         tables = (supply, top, wilds, wild_value, extra, pv, by_len, max_len)
-        pair_figures = search_pairs(prep, index, ids, lengths, tables, heap, k)
+        deadline = None if pair_budget_s is None else time.perf_counter() + pair_budget_s
+        pair_figures = search_pairs(prep, index, ids, lengths, tables, heap, k, deadline)
     t5 = time.perf_counter()
     plays = [p for _, p in sorted(heap, key=lambda kp: kp[0], reverse=True)]
     results = []
@@ -207,6 +211,8 @@ def best_words(
         figures["pairs"] = pair_figures
     return {
         "words": results,
+        # False when the pair search ran out of its budget: the best found, not proven optimal
+        "exact": pair_figures is None or pair_figures["complete"],
         "figures": {
             **figures,
             "elapsed_ms": round((time.perf_counter() - t0) * 1000, 3),

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from services.composition import GAME
 from services.composition.content import content
-from solver.composition import solve, validate
+from solver.composition import hint, solve, validate
 from solver.composition.assign import Prepared
 from solver.composition.bruteforce import brute_force_pairs
 from solver.composition.hand import hand_from_payload, hand_from_state
@@ -190,3 +190,32 @@ def test_fitting_partner_bound_is_never_below_the_best_fitting_partner(seed):
             if bin(int(sets[v] & spent[u])).count("1") + int(outside[v]) <= spare[u]
         ]
         assert got[u] == max(fit, default=-1)
+
+
+def test_a_spent_pair_budget_returns_the_best_found_marked_not_exact():
+    payload = {"cards": [CROSS, "n51", "n45", "n54", "n48"], "k": 3}
+    hand = hand_from_payload(validate(payload))
+    full = best_words(hand, 3, pair_budget_s=60.0)
+    assert full["exact"] and full["figures"]["pairs"]["complete"]
+    assert _ranked(full["words"]) == _ranked(brute_force_pairs(hand, 3))
+    cut = best_words(hand, 3, pair_budget_s=0.0)
+    assert not cut["exact"] and not cut["figures"]["pairs"]["complete"]
+    # what it found is real (each row scored by the engine) but misses the best pair
+    assert all(r["breakdown"]["net"] == r["net"] for r in cut["words"])
+    assert cut["words"][0]["net"] < full["words"][0]["net"]
+    # hands without a two-word card have no pair search to cut short
+    plain = hand_from_payload(validate({"cards": ["n51", "n45", "n54", "n48"], "k": 3}))
+    assert best_words(plain, 3, pair_budget_s=0.0)["exact"]
+
+
+def test_compose_hint_marks_a_word_found_within_a_spent_budget_as_not_exact():
+    state = fresh(2, ["HOG", "REX"], seed=3, tomatoes=False)
+    state = compose(state, {0: [CROSS, "n51", "n45", "n54", "n48"]})
+    slow = hint(state, 0, budget_s=60.0)
+    assert slow["exact"] and "best of the whole list" in slow["explanation"]
+    assert " " in slow["words"][0]["word"]  # the two-word Performance wins here
+    fast = hint(state, 0, budget_s=0.0)
+    assert not fast["exact"] and "not proven optimal" in fast["explanation"]
+    assert fast["words"][0]["net"] < slow["words"][0]["net"]
+    # the hinted action is still one the engine accepts
+    GAME.apply(state, 0, fast["actions"][0]["action"])
