@@ -28,6 +28,7 @@ from __future__ import annotations
 import bisect
 import heapq
 import time
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -40,6 +41,34 @@ from solver.composition.assign import Play, Prepared, best_play
 def _two_words(prep: Prepared, t: int) -> bool:
     card = prep.cards[prep.types[t][0]]
     return any(a["type"] == "two_words" for a in card.abilities)
+
+
+def _two_word_types(prep: Prepared) -> list[int]:
+    """The card types with the ``two_words`` ability (computed once per hand)."""
+    found = prep.__dict__.get("_two_word_types")
+    if found is None:
+        found = prep.__dict__["_two_word_types"] = [
+            t for t in range(len(prep.types)) if _two_words(prep, t)
+        ]
+    return found
+
+
+def _pair_countable(prep: Prepared, letters: Counter, u: str, v: str) -> bool:
+    """Whether the cards may cover these letter counts of a pair (a necessary test).
+
+    ``assign._countable`` for the pair's text, whose letters are the same at every
+    crossing showing the same letters: a two-letter card counts if its letters
+    are in u or in v (no card spans the words' boundary or the shared card).
+    """
+    missing = 0
+    for ch, need in letters.items():
+        have = prep.single_count.get(ch, 0)
+        for pair, n in prep.pair_count.items():
+            if ch in pair and (pair in u or pair in v):
+                have += n * pair.count(ch)
+        if need > have:
+            missing += need - have
+    return missing <= prep.wilds
 
 
 def _halves(top: np.ndarray, counts: np.ndarray, held: list[int]) -> np.ndarray:
@@ -96,9 +125,9 @@ def best_pair(prep: Prepared, u: str, v: str, limit: int | None = None) -> Play 
     kw = {} if limit is None else {"limit": limit}
     best: Play | None = None
     n1 = len(u)
-    for t in range(len(prep.types)):
-        if not _two_words(prep, t):
-            continue
+    both = Counter(u) + Counter(v)
+    countable: dict[str, bool] = {}  # per letters shown by the shared card
+    for t in _two_word_types(prep):
         printed = prep.type_letters[t]
         span = len(printed)
         for p1 in range(n1 - span + 1):
@@ -108,6 +137,10 @@ def best_pair(prep: Prepared, u: str, v: str, limit: int | None = None) -> Play 
             elif span == 1 and prep.mud:
                 mud = True
             else:
+                continue
+            if shown not in countable:
+                countable[shown] = _pair_countable(prep, both - Counter(shown), u, v)
+            if not countable[shown]:
                 continue
             for p2 in range(len(v) - span + 1):
                 if v[p2 : p2 + span] != shown:
@@ -242,7 +275,7 @@ def search_pairs(
     from solver.composition.search import _neg_word
 
     supply, top, wilds, _, _, _, _, max_len = tables
-    xtypes = [t for t in range(len(prep.types)) if _two_words(prep, t)]
+    xtypes = _two_word_types(prep)
     shows = sorted({prep.type_letters[t] for t in xtypes})
     generic = prep.mud and any(len(s) == 1 for s in shows)  # MUD may change the shared card
     words = index.words
