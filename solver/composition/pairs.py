@@ -409,12 +409,23 @@ def search_pairs(
     expanded = np.zeros(n, dtype=bool)
     tie_mode = False
 
-    def expand(i: int, later: np.ndarray) -> None:
-        """Bound the pairs (i, j) for j in ``later``; queue those that may still enter."""
+    def expand(i: int, later: np.ndarray | None) -> None:
+        """Bound the pairs (i, j) for j in ``later`` (None: every j from i on); queue
+        those that may still enter."""
         figures["expanded"] += 1
-        later = later[np.bitwise_count(letter_sets[later] & spent[i]) + outside[later] <= spare[i]]
-        quick = pm_max * ((h1[i] + h2[later] + 1) // 2 + wild_value) + extra_max
-        later = later[quick >= threshold()]
+        # the separable bound reaches the k-th net iff h2[j] >= need (as
+        # pm_max * ((h1 + h2 + 1) // 2 + wild_value) + extra_max >= thr)
+        thr = threshold()
+        need = -1 if thr == -np.inf else 2 * (-((extra_max - int(thr)) // pm_max) - wild_value) - 1
+        need -= int(h1[i])
+        if later is None:  # slices of the arrays: no gather before the screens
+            ok = h2[i:] >= need
+            ok &= np.bitwise_count(letter_sets[i:] & spent[i]) + outside[i:] <= spare[i]
+            later = i + np.flatnonzero(ok)
+        else:
+            ok = h2[later] >= need
+            ok &= np.bitwise_count(letter_sets[later] & spent[i]) + outside[later] <= spare[i]
+            later = later[ok]
         joint = cnt[i] + cnt[later] - sub
         deficit = np.maximum(joint - supply_h, 0).sum(axis=1) + outside[i] + outside[later]
         jl = ln[i] + ln[later] - dlen
@@ -478,11 +489,11 @@ def search_pairs(
                         expand(a, everyone[ok])
                     continue
             expanded[i] = True
-            later = np.arange(i, n)
+            later = None
             if -negb == threshold():
                 lim = _last_first_word(heap, words)
                 if wid[i] > lim:  # a tie at best: the other word must come early enough
-                    later = later[wid[later] <= lim]
+                    later = i + np.flatnonzero(wid[i:] <= lim)
             expand(i, later)
             continue
         j = js[at][0]
