@@ -15,10 +15,14 @@ returned for the hand (each word of a pair is itself spellable by the hand):
    met once, as (u, v) with u not after v.
 2. Per first word u, an optimistic bound over every later v, from u's letter
    counts plus the element-wise maximum of the later words' counts (and the
-   largest later ``h`` for the Rose values, which is subadditive).
-3. Expanding u: the later words whose joint letter counts (u + v minus the
-   shared letters) fit the hand's supply and wilds, each bounded exactly like
-   a single word of those counts.  Pairs are evaluated in descending bound
+   largest later ``h`` for the Rose values, which is subadditive), and a
+   separable bound using the best ``h`` among the words passing a letter-set
+   fit test with u (a letter u alone takes from every card of it costs a wild
+   if v holds it), read from a subset-maximum table.
+3. Expanding u: the later words passing the fit test and the separable bound,
+   then those whose joint letter counts (u + v minus the shared letters) fit
+   the hand's supply and wilds, each bounded exactly like a single word of
+   those counts.  Pairs are evaluated in descending bound
    order, interleaved with the other first words' bounds, and the search stops
    once no bound reaches the k-th best net (single words included).
 """
