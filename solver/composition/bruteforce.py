@@ -33,37 +33,9 @@ def _supply(hand: Hand) -> tuple[Counter, int]:
 
 
 def _assignments(hand: Hand, word: str):
-    """Every (card, letters shown, mud) sequence spelling ``word`` with distinct cards."""
-    n = len(word)
-    cards = hand.cards
-    used = [False] * len(cards)
-    path: list[tuple[int, str]] = []
-
-    def rec(pos: int, mud_used: bool):
-        if pos == n:
-            yield list(path)
-            return
-        for i, c in enumerate(cards):
-            if used[i]:
-                continue
-            options = []
-            if c.wild:
-                options.append((word[pos], False))
-            elif len(c.letters) == 1:
-                if c.letters == word[pos]:
-                    options.append((word[pos], False))
-                elif hand.mud and not mud_used:
-                    options.append((word[pos], True))
-            elif word[pos : pos + 2] == c.letters:
-                options.append((c.letters, False))
-            for letters, mud in options:
-                used[i] = True
-                path.append((i, letters))
-                yield from rec(pos + len(letters), mud_used or mud)
-                path.pop()
-                used[i] = False
-
-    yield from rec(0, False)
+    """Every (card, letters shown) sequence spelling ``word`` with distinct cards."""
+    for path, _mud in _spellings(hand, word):
+        yield list(path)
 
 
 def naive_best(hand: Hand, word: str) -> dict[str, Any] | None:
