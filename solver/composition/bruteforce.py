@@ -38,6 +38,19 @@ def _assignments(hand: Hand, word: str):
         yield list(path)
 
 
+def _best_paid(uses: list, hand: Hand, rules: dict[str, Any]) -> dict[str, Any] | None:
+    """The engine's best breakdown for these card uses over every affordable choice of
+    paid abilities (None when even paying nothing is out of reach)."""
+    payable = [d["id"] for d, _ in uses if any(a["type"] in PAY_TYPES for a in d["abilities"])]
+    best = None
+    for r in range(len(payable) + 1):
+        for sub in combinations(payable, r):
+            br = score_performance(uses, hand.maestro_abilities, sub, {}, rules)
+            if br["paid"] <= hand.roses and (best is None or br["net"] > best["net"]):
+                best = br
+    return best
+
+
 def naive_best(hand: Hand, word: str) -> dict[str, Any] | None:
     """The best net score for ``word`` by exhaustive assignment + the engine's scorer."""
     rules = content()["rules"]
@@ -45,23 +58,14 @@ def naive_best(hand: Hand, word: str) -> dict[str, Any] | None:
     best = None
     for assignment in _assignments(hand, word):
         uses = [(dicts[i], letters) for i, letters in assignment]
-        payable = [
-            dicts[i]["id"]
-            for i, _ in assignment
-            if any(a["type"] in PAY_TYPES for a in dicts[i]["abilities"])
-        ]
-        for r in range(len(payable) + 1):
-            for sub in combinations(payable, r):
-                br = score_performance(uses, hand.maestro_abilities, sub, {}, rules)
-                if br["paid"] > hand.roses:
-                    continue
-                if best is None or br["net"] > best["net"]:
-                    best = {
-                        "word": word,
-                        "net": br["net"],
-                        "score": br["total"],
-                        "cards": [dicts[i]["id"] for i, _ in assignment],
-                    }
+        br = _best_paid(uses, hand, rules)
+        if br is not None and (best is None or br["net"] > best["net"]):
+            best = {
+                "word": word,
+                "net": br["net"],
+                "score": br["total"],
+                "cards": [dicts[i]["id"] for i, _ in assignment],
+            }
     return best
 
 
@@ -201,18 +205,9 @@ def brute_force_pairs(hand: Hand, k: int = 5) -> list[dict[str, Any]]:
                         continue  # one MUD change per Performance
                     uses = [(dicts[i], s) for i, s in path1]
                     uses += [(dicts[i], s) for i, s in path2 if i != x]
-                    payable = [
-                        d["id"]
-                        for d, _ in uses
-                        if any(ab["type"] in PAY_TYPES for ab in d["abilities"])
-                    ]
-                    for r in range(len(payable) + 1):
-                        for sub in combinations(payable, r):
-                            br = score_performance(uses, hand.maestro_abilities, sub, {}, rules)
-                            if br["paid"] > hand.roses:
-                                continue
-                            if best is None or br["net"] > best["net"]:
-                                best = {"word": f"{u} {v}", "net": br["net"], "score": br["total"]}
+                    br = _best_paid(uses, hand, rules)
+                    if br is not None and (best is None or br["net"] > best["net"]):
+                        best = {"word": f"{u} {v}", "net": br["net"], "score": br["total"]}
             if best is not None:
                 results.append(best)
     results.sort(key=lambda r: (-r["net"], r["word"]))
