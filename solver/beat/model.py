@@ -46,13 +46,6 @@ from services.beat import venues as V
 from solver.beat import sim
 from solver.beat.song_model import F_, L_, O_, encode_song, has_ignore, result_table
 
-UNSUPPORTED: set[str] = set()
-
-
-def supported(venue: V.Venue, players: int = 2) -> bool:
-    """Rules this model covers (every player count)."""
-    return venue.rule_id not in UNSUPPORTED
-
 
 class Model:
     """Build once, then :meth:`solve`; ``plan()`` reads a solution back as decisions."""
@@ -66,8 +59,6 @@ class Model:
         rules: bool = True,
     ):
         v = spec.venue
-        if not supported(v, spec.players):
-            raise ValueError(f"the CP-SAT model does not cover {v.id}")
         self.spec, self.st = spec, st
         m = self.m = cp_model.CpModel()
         n = spec.players

@@ -1,12 +1,11 @@
 """The Beat solver entry points: venue feasibility, Pulsar Palace, odds.
 
-Strategy (measured, see docs/solver.md): where the CP-SAT model covers the venue
-it decides a deal, build included, in about 15-60 ms at 2-4 seats, feasible or
-not, while the round search is as fast only on easy 2-seat deals and blows up at
-3-4 seats; ``decide`` therefore runs CP-SAT first and keeps the search for the
-venues the model does not cover (and for whatever budget CP-SAT leaves).  Every
-plan is replayed before it is returned; the verdict is never a guess: ``unknown``
-when the budget runs out.
+Strategy (measured, see docs/solver.md): the CP-SAT model covers every venue and
+decides a deal, build included, in about 10-40 ms at 2-4 seats, feasible or not,
+while the round search is as fast only on easy 2-seat deals and blows up at 3-4
+seats; ``decide`` therefore runs CP-SAT first and gives the search whatever budget
+CP-SAT leaves.  Every plan is replayed before it is returned; the verdict is never
+a guess: ``unknown`` when the budget runs out.
 """
 
 from __future__ import annotations
@@ -27,8 +26,8 @@ PULSAR_SLICE_S = 0.01
 def decide(state: dict[str, Any], budget_s: float, method: str = "auto") -> dict[str, Any]:
     """Verdict (+ plan) for an engine state at a round start.
 
-    ``method``: ``auto`` (CP-SAT where it covers the venue, else or then the
-    search), ``search`` or ``cpsat``.
+    ``method``: ``auto`` (CP-SAT, then the search with any budget left),
+    ``search`` or ``cpsat``.
     """
     from solver.beat import model as M  # OR-Tools loads once, outside the budget
 
@@ -50,8 +49,6 @@ def decide(state: dict[str, Any], budget_s: float, method: str = "auto") -> dict
         return True
 
     def run_cpsat(until: float) -> bool:
-        if not M.supported(spec.venue, spec.players):
-            return False
         mdl = M.Model(spec, st, fixed, passed)
         verdict = mdl.solve(until - time.monotonic())
         used.append("cpsat")

@@ -17,7 +17,7 @@ from solver.beat import search, sim
 from solver.beat import solve as S
 from solver.beat import song_model as SM
 
-SUPPORTED = [v.id for v in V.load_venues() if M.supported(v, 2)]
+VENUES = [v.id for v in V.load_venues()]
 
 
 def _random_plan(state: dict, rng: random.Random) -> list[dict]:
@@ -41,11 +41,11 @@ def _model_results(state: dict, plan: list[dict]) -> list[str]:
     return mdl.results(songs)
 
 
-@pytest.mark.parametrize("venue", SUPPORTED)
+@pytest.mark.parametrize("venue", VENUES)
 def test_model_song_results_agree_with_the_engine_on_random_plays(venue):
     rng = random.Random(venue)
     for seed in range(3):
-        players = 2 + seed % 3 if M.supported(V.get_venue(venue), 3) else 2
+        players = 2 + seed % 3
         state = D.engine_state({"venue": venue, "players": players, "seed": seed, "deal": None})
         plan = _random_plan(state, rng)
         final, _ = P.replay(state, plan)
@@ -146,11 +146,7 @@ def test_cpsat_verdicts_agree_with_the_independent_search():
 
 
 # venues whose rules the model covers with extra structure (not one song, one card a round)
-STRUCTURED = [
-    v
-    for v in ("rock_in_the_belt", "upload_festival", "event_horizon", "entropy_hall")
-    if v in SUPPORTED
-]
+STRUCTURED = ["rock_in_the_belt", "upload_festival", "event_horizon", "entropy_hall"]
 
 
 @pytest.mark.parametrize("venue", STRUCTURED)
@@ -203,8 +199,8 @@ def test_cpsat_verdicts_agree_with_the_search_near_the_end_milkyway_3_4_seats():
 
 @pytest.mark.slow
 def test_cpsat_verdicts_agree_with_the_search_sweep():
-    """The long sweep: 10 deals per covered venue (2 players: small instances)."""
-    seen = [_agree(v, 2, 100 + seed, 5.0) for v in SUPPORTED for seed in range(10)]
+    """The long sweep: 10 deals per venue (2 players: small instances)."""
+    seen = [_agree(v, 2, 100 + seed, 5.0) for v in VENUES for seed in range(10)]
     decided = [x for x in seen if x]
     print(f"compared {len(decided)} of {len(seen)}; infeasible {decided.count('infeasible')}")
     assert decided.count("infeasible") >= 10
