@@ -17,8 +17,15 @@ def _hand(state: dict[str, Any], seat: int, extra: list[dict[str, Any]] | None =
     return hand_from_state(state, seat, extra=extra)
 
 
-def _best_net(hand: Hand) -> tuple[int, str]:
-    words = best_words(hand, 1)["words"]
+# share of the time left that one draft evaluation's two-word search may take: a hand
+# holding Crossroads can need a second or more, and the draft compares many hands
+PAIR_SHARE = 0.25
+
+
+def _best_net(hand: Hand, deadline: float) -> tuple[int, str]:
+    """Best net and word of a hand; the two-word search is capped by the hint's budget."""
+    left = max(0.0, deadline - time.perf_counter())
+    words = best_words(hand, 1, pair_budget_s=PAIR_SHARE * left)["words"]
     return (words[0]["net"], words[0]["word"]) if words else (0, "")
 
 
@@ -80,7 +87,8 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
                 "actions": [{"seat": seat, "action": a}],
                 "explanation": "buy an Ovation: badges decide the game",
             }
-    base_net, _ = _best_net(_hand(state, seat))
+    deadline = t0 + budget_s
+    base_net, _ = _best_net(_hand(state, seat), deadline)
     best = None
     figures = []
     for a in legal:
@@ -104,7 +112,7 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
             ]
         )
         cost = GAME._ghost_cost(state, seat) if cid == "ghost" else 0
-        net, word = _best_net(_hand(state, seat, extra))
+        net, word = _best_net(_hand(state, seat, extra), deadline)
         gain = net - base_net - cost
         figures.append({"card": cid, "best_word": word, "net": net, "gain": gain})
         if best is None or gain > best[0]:
@@ -166,7 +174,7 @@ def _crescendo_option(
         if gains and time.perf_counter() - t0 > budget_s:
             break
         card = public_card(cid)
-        net, _ = _best_net(_hand(state, seat, [card]))
+        net, _ = _best_net(_hand(state, seat, [card]), t0 + budget_s)
         taken = sum(a["n"] for a in card["abilities"] if a["type"] == "on_take_roses")
         gains.append(net - base_net + taken)
     gain = sum(gains) / len(gains) + on_card - cost

@@ -85,3 +85,13 @@ def test_draft_hint_charges_the_fiery_tomato_ghost_price():
     assert plain == content()["cards"][fiery]["effect"]["n"]
     if ghost:  # the gain shown for the Ghost Note is net of the Fiery price
         assert ghost[0]["gain"] <= ghost[0]["net"] - plain
+
+
+def test_draft_hint_with_crossroads_in_hand_stays_within_a_spent_budget():
+    """A hand holding Crossroads makes every draft evaluation search word pairs; with no
+    budget left the pair searches are cut at once and the hint is still a legal move."""
+    cross = find("a", 1, "harp", kind="crescendo")
+    st, seat = _draft_state([cross, "n51", "n45", "n54", "n48", "n20", "n26"], roses=3)
+    out = hint(st, seat, budget_s=0.0)
+    action = out["actions"][0]["action"]
+    GAME.apply(st, seat, action)
