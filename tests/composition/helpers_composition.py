@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import strategies as st
+
 from services.composition import GAME
 from services.composition.content import content
 
@@ -71,3 +73,32 @@ def pass_others(state: dict, but: int):
 
 def performance_event(events: list, seat: int) -> dict:
     return next(e for e in events if e["type"] == "performance" and e["seat"] == seat)
+
+
+def ranked(rows: list[dict]) -> list[tuple[int, str]]:
+    """A best-words result as (net, word) pairs: what two rankings must agree on."""
+    return [(r["net"], r["word"]) for r in rows]
+
+
+def draw_payload(
+    draw: Any,
+    n: int,
+    catalogue: list[str],
+    custom: Any,
+    maestros: tuple,
+    roses_max: int,
+    first: tuple = (),
+) -> dict[str, Any]:
+    """A best-words payload: ``first``, then ``n`` cards mixing catalogue ids and cards
+    drawn from the ``custom`` strategy; Ghost Note, Roses and Maestro drawn too."""
+    n_custom = draw(st.integers(0, n))
+    ids = draw(st.lists(st.sampled_from(catalogue), min_size=n - n_custom,
+                        max_size=n - n_custom, unique=True))  # fmt: skip
+    customs = draw(st.lists(custom, min_size=n_custom, max_size=n_custom))
+    cards = [*first, *ids, *(dict(c, id=f"u{i}") for i, c in enumerate(customs))]
+    payload = {"cards": cards, "ghost": draw(st.booleans()), "k": 3,
+               "roses": draw(st.integers(0, roses_max))}  # fmt: skip
+    maestro = draw(st.sampled_from(list(maestros)))
+    if maestro:
+        payload["maestro"] = maestro
+    return payload

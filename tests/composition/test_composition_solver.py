@@ -7,7 +7,7 @@ holding a two_words card, are checked in test_composition_two_words_solver.py.
 from __future__ import annotations
 
 import pytest
-from helpers_composition import compose, fresh, pass_others, performance_event
+from helpers_composition import compose, draw_payload, fresh, pass_others, performance_event, ranked
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,21 +55,7 @@ custom_card = st.fixed_dictionaries(
 @st.composite
 def payloads(draw, min_cards=2, max_cards=6, maestros=(None, None, "MUD", "VOX", "IMP", "ORA")):
     n = draw(st.integers(min_cards, max_cards))
-    n_custom = draw(st.integers(0, n))
-    ids = draw(st.lists(st.sampled_from(CATALOGUE), min_size=n - n_custom,
-                        max_size=n - n_custom, unique=True))  # fmt: skip
-    customs = draw(st.lists(custom_card, min_size=n_custom, max_size=n_custom))
-    cards = list(ids) + [dict(c, id=f"u{i}") for i, c in enumerate(customs)]
-    payload = {"cards": cards, "ghost": draw(st.booleans()), "k": 3,
-               "roses": draw(st.integers(0, 6))}  # fmt: skip
-    maestro = draw(st.sampled_from(list(maestros)))
-    if maestro:
-        payload["maestro"] = maestro
-    return payload
-
-
-def _ranked(rows):
-    return [(r["net"], r["word"]) for r in rows]
+    return draw_payload(draw, n, CATALOGUE, custom_card, maestros, 6)
 
 
 @settings(max_examples=240, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -78,7 +64,7 @@ def test_top_k_equals_brute_force_on_random_hands(payload):
     hand = hand_from_payload(validate(payload))
     fast = best_words(hand, 3, pairs=False)["words"]
     slow = brute_force(hand, 3, evaluate="naive", vectorised=True)
-    assert _ranked(fast) == _ranked(slow)
+    assert ranked(fast) == ranked(slow)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -87,7 +73,7 @@ def test_top_k_equals_brute_force_with_mud(payload):
     hand = hand_from_payload(validate(payload))
     fast = best_words(hand, 3, pairs=False)["words"]
     slow = brute_force(hand, 3, evaluate="naive", vectorised=True)
-    assert _ranked(fast) == _ranked(slow)
+    assert ranked(fast) == ranked(slow)
 
 
 @pytest.mark.slow
@@ -97,7 +83,7 @@ def test_top_k_equals_brute_force_on_large_hands(payload):
     hand = hand_from_payload(validate(payload))
     fast = best_words(hand, 3, pairs=False)["words"]
     slow = brute_force(hand, 3, evaluate="naive", vectorised=True)
-    assert _ranked(fast) == _ranked(slow)
+    assert ranked(fast) == ranked(slow)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -106,7 +92,7 @@ def test_best_score_equals_brute_force_on_larger_hands(payload):
     hand = hand_from_payload(validate(payload))
     fast = best_words(hand, 1, pairs=False)["words"]
     slow = brute_force(hand, 1, evaluate="naive", vectorised=True)
-    assert _ranked(fast) == _ranked(slow)
+    assert ranked(fast) == ranked(slow)
 
 
 def test_python_scan_and_numpy_scan_agree():

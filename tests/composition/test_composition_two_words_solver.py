@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers_composition import compose, find, fresh, pass_others, performance_event
+from helpers_composition import (
+    compose,
+    draw_payload,
+    find,
+    fresh,
+    pass_others,
+    performance_event,
+    ranked,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,28 +63,14 @@ custom_two = st.fixed_dictionaries(
 def two_word_hands(draw, min_others=2, max_others=4, maestros=(None, "VOX", "IMP", "ORA")):
     shared = draw(st.one_of(st.just(CROSS), custom_two.map(lambda c: dict(c, id="x2"))))
     n = draw(st.integers(min_others, max_others))
-    n_custom = draw(st.integers(0, n))
-    ids = draw(st.lists(st.sampled_from(OTHERS), min_size=n - n_custom,
-                        max_size=n - n_custom, unique=True))  # fmt: skip
-    customs = draw(st.lists(custom, min_size=n_custom, max_size=n_custom))
-    cards = [shared, *ids, *(dict(c, id=f"u{i}") for i, c in enumerate(customs))]
-    payload = {"cards": cards, "ghost": draw(st.booleans()), "k": 3,
-               "roses": draw(st.integers(0, 5))}  # fmt: skip
-    maestro = draw(st.sampled_from(list(maestros)))
-    if maestro:
-        payload["maestro"] = maestro
-    return payload
-
-
-def _ranked(rows):
-    return [(r["net"], r["word"]) for r in rows]
+    return draw_payload(draw, n, OTHERS, custom, maestros, 5, first=(shared,))
 
 
 def _check(payload):
     hand = hand_from_payload(validate(payload))
     fast = best_words(hand, 3)["words"]
     slow = brute_force_pairs(hand, 3)
-    assert _ranked(fast) == _ranked(slow)
+    assert ranked(fast) == ranked(slow)
     for row in fast:
         if " " in row["word"]:
             assert row["words"] == row["word"].split(" ")
@@ -167,7 +161,7 @@ def test_solve_reports_both_words():
     out = solve(payload, 2.0)
     assert out["optimal"] and out["figures"]["pairs"]["eligible"] > 0
     hand = hand_from_payload(payload)
-    assert _ranked(out["words"]) == _ranked(brute_force_pairs(hand, 5))
+    assert ranked(out["words"]) == ranked(brute_force_pairs(hand, 5))
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -197,7 +191,7 @@ def test_a_spent_pair_budget_returns_the_best_found_marked_not_exact():
     hand = hand_from_payload(validate(payload))
     full = best_words(hand, 3, pair_budget_s=60.0)
     assert full["exact"] and full["figures"]["pairs"]["complete"]
-    assert _ranked(full["words"]) == _ranked(brute_force_pairs(hand, 3))
+    assert ranked(full["words"]) == ranked(brute_force_pairs(hand, 3))
     cut = best_words(hand, 3, pair_budget_s=0.0)
     assert not cut["exact"] and not cut["figures"]["pairs"]["complete"]
     # what it found is real (each row scored by the engine) but misses the best pair
