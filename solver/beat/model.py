@@ -265,7 +265,9 @@ class Model:
                 m.add(queued[t] <= t).only_enforce_if(active[t].Not())
         if rules:  # off only when a test reads the bare song results back
             self._rules(v, st, H, nbase, E, Fb, Ob, Lb, active, solo, spass, songs, L)
-        # plays already committed this round (hints): fixed in round 0
+        # plays already committed this round (hints): fixed in round 0; the plan reads
+        # back which of them the seat committed as its Solo
+        self.committed = {(fp["seat"], fp["card"]): bool(fp.get("solo")) for fp in fixed or []}
         for fp in fixed or []:
             s, p = fp["seat"], self.seq[fp["seat"]].index(fp["card"])
             song = fp.get("song", 0)
@@ -698,6 +700,23 @@ class Model:
             t += len(songs)
         return out
 
+    def _flag_solo(self, plays: list[dict[str, Any]], first_round: bool) -> None:
+        """Mark one of the Solo seat's cards on a song as its Solo card.
+
+        The model knows which cards the seat plays, not which one is the extra; any
+        will do, except in the first round, where the plan must agree with what the
+        seat already committed (the card committed as its Solo, never one committed
+        as an ordinary play), or a hint built on it would take that play back.
+        """
+        rank = {True: 0, None: 1, False: 2}  # committed as Solo, free, committed plain
+        pick = plays[-1]
+        if first_round:
+            pick = min(
+                reversed(plays),
+                key=lambda q: rank[self.committed.get((q["seat"], q["card"]))],
+            )
+        pick["solo"] = True
+
     def plan(self) -> list[dict[str, Any]]:
         sv = self.solver
         out = []
@@ -717,7 +736,7 @@ class Model:
                                 d["tune"] = -tune
                             mine.append(d)
                 if sv.Value(self.solo[t]):
-                    [q for q in mine if q["seat"] == self.spec.solo][-1]["solo"] = True
+                    self._flag_solo([q for q in mine if q["seat"] == self.spec.solo], not out)
                 plays.extend(mine)
                 encores += int(sv.Value(self.e[t]))
             dec: dict[str, Any] = {"plays": plays, "encores": encores}

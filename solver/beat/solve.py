@@ -56,7 +56,7 @@ def decide(state: dict[str, Any], budget_s: float, method: str = "auto") -> dict
             return False
         out["verdict"] = verdict
         if verdict == "feasible":
-            out["plan"] = _honour_committed(mdl.plan(), fixed)
+            out["plan"] = mdl.plan()
         return True
 
     if method == "search":
@@ -76,39 +76,6 @@ def decide(state: dict[str, Any], budget_s: float, method: str = "auto") -> dict
     out["method"] = used[-1] if used else method
     out["seconds"] = round(time.monotonic() - t0, 4)
     return out
-
-
-def _honour_committed(plan: list[dict[str, Any]], fixed: list[dict]) -> list[dict[str, Any]]:
-    """Put round 0's Solo flag where the plays already committed say it is.
-
-    The model knows which cards the Solo seat plays in a round, not which one of them
-    is "the extra": its plan may flag a card committed as an ordinary play, or leave
-    the committed Solo card unflagged, and a hint built on it would take that play
-    back, forever.  Moving the flag between two cards of that seat on the same song
-    changes nothing in the outcome.
-    """
-    if not plan or not fixed:
-        return plan
-    plays = plan[0]["plays"]
-    committed = {(p["seat"], p["card"]): bool(p.get("solo")) for p in fixed}
-
-    def wrong(p: dict) -> bool:
-        return committed.get((p["seat"], p["card"]), bool(p.get("solo"))) != bool(p.get("solo"))
-
-    for p in plays:
-        if not wrong(p):
-            continue
-        for q in plays:
-            same = q["seat"] == p["seat"] and q.get("song", 0) == p.get("song", 0)
-            if same and q is not p and bool(q.get("solo")) != bool(p.get("solo")):
-                if (q["seat"], q["card"]) in committed and not wrong(q):
-                    continue
-                p["solo"], q["solo"] = bool(q.get("solo")), bool(p.get("solo"))
-                for r in (p, q):
-                    if not r["solo"]:
-                        r.pop("solo")
-                break
-    return plan
 
 
 def pulsar_decide(state: dict[str, Any], budget_s: float) -> dict[str, Any]:

@@ -110,30 +110,29 @@ def test_committed_plays_are_honoured_by_search_and_model_alike():
 
 
 def test_solo_flag_follows_the_committed_plays():
-    """A plan may mark either of the Solo seat's cards as the extra one; round 0 must
-    agree with what is already committed, or the hint takes the play back forever."""
-    plan = [
-        {
-            "plays": [
-                {"seat": 1, "card": "s1-1b", "song": 0},
-                {"seat": 1, "card": "s1-2b", "song": 0, "solo": True},
-            ]
-        }
-    ]
-    both = [
-        {"seat": 1, "card": "s1-2b", "song": 0},
-        {"seat": 1, "card": "s1-1b", "song": 0, "solo": True},
-    ]
-    out = S._honour_committed(copy.deepcopy(plan), both)
-    assert {p["card"]: bool(p.get("solo")) for p in out[0]["plays"]} == {
-        "s1-1b": True,
-        "s1-2b": False,
-    }
-    plain_only = [{"seat": 1, "card": "s1-2b", "song": 0}]
-    out = S._honour_committed(copy.deepcopy(plan), plain_only)
-    assert {p["card"]: bool(p.get("solo")) for p in out[0]["plays"]} == {
-        "s1-1b": True,
-        "s1-2b": False,
-    }
-    untouched = S._honour_committed(copy.deepcopy(plan), [{"seat": 0, "card": "s0-1a", "song": 0}])
-    assert untouched == plan
+    """The model knows which cards the Solo seat plays, not which one is the extra; in
+    round 0 its plan must agree with what is already committed (the Solo card flagged,
+    an ordinary play never), or a hint built on it takes the play back forever."""
+    checked = 0
+    for venue in ("garage", "twin_moon"):
+        for seed in range(4):
+            state = GAME.new(2, {"venue": venue, "mode": "puzzle"}, seed)
+            seat = state["solo_seat"]
+            a, b = sorted(state["seats"][seat]["hand"])[:2]
+            for plain, solo in ((a, b), (b, a), (a, None)):
+                st, _ = GAME.apply(state, seat, {"type": "play", "card": plain})
+                if solo:
+                    st, _ = GAME.apply(st, seat, {"type": "solo", "card": solo, "song": 0})
+                res = S.decide(st, 10.0, "cpsat")
+                if res["verdict"] != "feasible":
+                    continue
+                flags = {
+                    p["card"]: bool(p.get("solo"))
+                    for p in res["plan"][0]["plays"]
+                    if p["seat"] == seat
+                }
+                assert flags[plain] is False, (venue, seed, plain, solo)
+                if solo:
+                    assert flags[solo] is True, (venue, seed, plain, solo)
+                checked += 1
+    assert checked >= 12
