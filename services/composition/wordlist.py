@@ -26,12 +26,22 @@ README = (
 _lock = threading.Lock()
 
 
+# a source checkout's root (where pyproject.toml is); an installed package has none
+_CHECKOUT = Path(__file__).resolve().parents[2]
+
+
 def data_dir() -> Path:
-    """The project-local NLTK data directory (``$GREENROOM_DATA_DIR/nltk_data``)."""
+    """The project-local NLTK data directory (``$GREENROOM_DATA_DIR/nltk_data``).
+
+    By default ``var/nltk_data`` at the checkout's root, whatever the working
+    directory: relative to it, a process started elsewhere (a test run from a
+    sub-folder) wrote a second copy of the whole word list there.
+    """
     base = os.environ.get("GREENROOM_DATA_DIR")
     if base:
         return Path(base) / "nltk_data"
-    return Path("var") / "nltk_data"
+    root = _CHECKOUT if (_CHECKOUT / "pyproject.toml").is_file() else Path()
+    return root / "var" / "nltk_data"
 
 
 def web2_entries() -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import functools
+from pathlib import Path
 
 import pytest
 import yaml
@@ -31,9 +32,12 @@ def test_ensure_corpus_writes_once_into_the_project_data_dir(tmp_path, monkeypat
     assert len(entries) - NLTK_EN_ENTRIES == 84
 
 
-def test_default_data_dir_is_var_nltk_data(monkeypatch):
+def test_default_data_dir_is_var_nltk_data_at_the_checkout_root(monkeypatch, tmp_path):
     monkeypatch.delenv("GREENROOM_DATA_DIR", raising=False)
-    assert str(wordlist.data_dir()) == "var/nltk_data"
+    root = Path(__file__).resolve().parents[2]
+    assert wordlist.data_dir() == root / "var" / "nltk_data"
+    monkeypatch.chdir(tmp_path)  # not relative to the working directory
+    assert wordlist.data_dir() == root / "var" / "nltk_data"
 
 
 def test_proper_nouns_are_banned_and_words_are_lowercase():
