@@ -118,28 +118,10 @@ def best_words(
     prep = Prepared(hand, cpsat_time_s)
     max_len = sum(max(1, len(c.letters)) for c in hand.cards)
     supply, top, wilds, wild_value, extra, pv, by_len = _bounds_tables(prep, max_len)
-    have = 0
-    for li in range(26):
-        if supply[li]:
-            have |= 1 << li
     t1 = time.perf_counter()
-    ids = candidates(index, have, wilds)
+    ids, lengths, cols, n_candidates = spellable(index, supply, wilds, max_len, hand.min_len)
     t2 = time.perf_counter()
-    n_candidates = int(len(ids))
     held = np.flatnonzero(supply).tolist()  # letters the hand holds
-    if len(ids):
-        ids = ids.astype(np.intp)
-        lengths = np.take(index.lengths, ids)
-        sel = np.flatnonzero((lengths <= max_len) & (lengths >= hand.min_len))
-        ids, lengths = np.take(ids, sel), np.take(lengths, sel)
-        # column per held letter; letters outside the hand must all come from wilds
-        cols = {li: np.take(index.counts[li], ids) for li in held}  # uint8
-        covered = np.zeros(len(ids), dtype=np.int16)
-        for li in held:
-            covered += np.minimum(cols[li], np.uint8(supply[li]))
-        sel = np.flatnonzero(lengths - covered <= wilds)
-        ids, lengths = np.take(ids, sel), np.take(lengths, sel)
-        cols = {li: np.take(col, sel) for li, col in cols.items()}
     n_feasible = int(len(ids))
     evaluated = 0
     heap: list[tuple[tuple, Play]] = []
@@ -179,7 +161,7 @@ def best_words(
 
         tables = (supply, top, wilds, wild_value, extra, pv, by_len, max_len)
         deadline = None if pair_budget_s is None else time.perf_counter() + pair_budget_s
-        pair_figures = search_pairs(prep, index, ids, lengths, tables, heap, k, deadline)
+        pair_figures = search_pairs(prep, index, ids, lengths, cols, tables, heap, k, deadline)
     t5 = time.perf_counter()
     plays = [p for _, p in sorted(heap, key=lambda kp: kp[0], reverse=True)]
     results = []
@@ -224,6 +206,35 @@ def best_words(
             "report_ms": round((time.perf_counter() - t5) * 1000, 3),
         },
     }
+
+
+def spellable(
+    index: WordIndex, supply: np.ndarray, wilds: int, max_len: int, min_len: int = 1
+) -> tuple[np.ndarray, np.ndarray, dict[int, np.ndarray], int]:
+    """The words a hand can spell by letter counts: (ids, lengths, per held letter
+    its count in each, how many candidates the index returned).
+
+    ``supply``: cards per letter (two-letter cards count for both letters).
+    """
+    have = 0
+    for li in range(26):
+        if supply[li]:
+            have |= 1 << li
+    ids = candidates(index, have, wilds)
+    n_candidates = int(len(ids))
+    held = np.flatnonzero(supply).tolist()
+    ids = ids.astype(np.intp)
+    lengths = np.take(index.lengths, ids)
+    sel = np.flatnonzero((lengths <= max_len) & (lengths >= min_len))
+    ids, lengths = np.take(ids, sel), np.take(lengths, sel)
+    # column per held letter; letters outside the hand must all come from wilds
+    cols = {li: np.take(index.counts[li], ids) for li in held}  # uint8
+    covered = np.zeros(len(ids), dtype=np.int16)
+    for li in held:
+        covered += np.minimum(cols[li], np.uint8(supply[li]))
+    sel = np.flatnonzero(lengths - covered <= wilds)
+    ids, lengths = np.take(ids, sel), np.take(lengths, sel)
+    return ids, lengths, {li: np.take(col, sel) for li, col in cols.items()}, n_candidates
 
 
 def _two_words(card) -> bool:

@@ -102,3 +102,46 @@ def draw_payload(
     if maestro:
         payload["maestro"] = maestro
     return payload
+
+
+# two-word hands: Crossroads or an invented two-word card, plus cards of the catalogue
+# and invented ones (two-letter cards and abilities included)
+DATA = content()
+CROSS = find("a", 1, "harp", kind="crescendo")  # the catalogue's two_words card
+OTHERS = [c for c in DATA["notes"] + DATA["crescendos"] if c != CROSS]
+PAIRS = ["th", "er", "qu", "in", "an", "re", "st", "ch", "sh", "ea", "es"]
+ABILITIES = [
+    {"type": "double_self"},
+    {"type": "double_vowels"},
+    {"type": "double_word"},
+    {"type": "pay_double_word", "cost": 2},
+    {"type": "roses", "n": 2},
+    {"type": "pay_roses", "cost": 1, "n": 3},
+    {"type": "per_vowel", "n": 1},
+    {"type": "long_word", "min": 6, "n": 3},
+]
+letters = st.one_of(st.sampled_from(list("aeiourstlnmdcpbhgk")), st.sampled_from(PAIRS))
+custom = st.fixed_dictionaries(
+    {
+        "letters": letters,
+        "rose": st.integers(0, 6),
+        "symbol": st.one_of(st.none(), st.sampled_from(DATA["symbols"])),
+        "abilities": st.lists(st.sampled_from(ABILITIES), max_size=1),
+    }
+)
+# a made-up two-word card: any letters (two-letter ones cross on both letters)
+custom_two = st.fixed_dictionaries(
+    {
+        "letters": st.sampled_from(["e", "o", "s", "t", "er", "st", "an"]),
+        "rose": st.integers(0, 4),
+        "symbol": st.one_of(st.none(), st.sampled_from(DATA["symbols"])),
+        "abilities": st.just([{"type": "two_words"}]),
+    }
+)
+
+
+@st.composite
+def two_word_hands(draw, min_others=2, max_others=4, maestros=(None, "VOX", "IMP", "ORA")):
+    shared = draw(st.one_of(st.just(CROSS), custom_two.map(lambda c: dict(c, id="x2"))))
+    n = draw(st.integers(min_others, max_others))
+    return draw_payload(draw, n, OTHERS, custom, maestros, 5, first=(shared,))

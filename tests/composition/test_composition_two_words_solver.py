@@ -2,68 +2,28 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from helpers_composition import (
+    CROSS,
+    DATA,
+    OTHERS,
     compose,
-    draw_payload,
-    find,
     fresh,
     pass_others,
     performance_event,
     ranked,
+    two_word_hands,
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from services.composition import GAME
-from services.composition.content import content
 from solver.composition import hint, solve, validate
 from solver.composition.assign import Prepared
 from solver.composition.bruteforce import brute_force_pairs
 from solver.composition.hand import hand_from_payload, hand_from_state
-from solver.composition.pairs import _best_fitting, best_pair
+from solver.composition.pairs import best_pair
 from solver.composition.search import best_words
-
-DATA = content()
-CROSS = find("a", 1, "harp", kind="crescendo")  # the catalogue's two_words card
-OTHERS = [c for c in DATA["notes"] + DATA["crescendos"] if c != CROSS]
-PAIRS = ["th", "er", "qu", "in", "an", "re", "st", "ch", "sh", "ea", "es"]
-ABILITIES = [
-    {"type": "double_self"},
-    {"type": "double_vowels"},
-    {"type": "double_word"},
-    {"type": "pay_double_word", "cost": 2},
-    {"type": "roses", "n": 2},
-    {"type": "pay_roses", "cost": 1, "n": 3},
-    {"type": "per_vowel", "n": 1},
-    {"type": "long_word", "min": 6, "n": 3},
-]
-letters = st.one_of(st.sampled_from(list("aeiourstlnmdcpbhgk")), st.sampled_from(PAIRS))
-custom = st.fixed_dictionaries(
-    {
-        "letters": letters,
-        "rose": st.integers(0, 6),
-        "symbol": st.one_of(st.none(), st.sampled_from(DATA["symbols"])),
-        "abilities": st.lists(st.sampled_from(ABILITIES), max_size=1),
-    }
-)
-# a made-up two-word card: any letters (two-letter ones cross on both letters)
-custom_two = st.fixed_dictionaries(
-    {
-        "letters": st.sampled_from(["e", "o", "s", "t", "er", "st", "an"]),
-        "rose": st.integers(0, 4),
-        "symbol": st.one_of(st.none(), st.sampled_from(DATA["symbols"])),
-        "abilities": st.just([{"type": "two_words"}]),
-    }
-)
-
-
-@st.composite
-def two_word_hands(draw, min_others=2, max_others=4, maestros=(None, "VOX", "IMP", "ORA")):
-    shared = draw(st.one_of(st.just(CROSS), custom_two.map(lambda c: dict(c, id="x2"))))
-    n = draw(st.integers(min_others, max_others))
-    return draw_payload(draw, n, OTHERS, custom, maestros, 5, first=(shared,))
 
 
 def _check(payload):
@@ -162,28 +122,6 @@ def test_solve_reports_both_words():
     assert out["optimal"] and out["figures"]["pairs"]["eligible"] > 0
     hand = hand_from_payload(payload)
     assert ranked(out["words"]) == ranked(brute_force_pairs(hand, 5))
-
-
-@pytest.mark.parametrize("seed", range(20))
-def test_fitting_partner_bound_is_never_below_the_best_fitting_partner(seed):
-    # the pair search skips a first word whose bound, built from this table, is below the
-    # k-th net: the table must hold the true maximum over every second word passing the
-    # letter-set fit test, or the search would drop pairs that fit
-    rng = np.random.default_rng(seed)
-    width, n = int(rng.integers(1, 9)), int(rng.integers(1, 60))
-    sets = rng.integers(0, 1 << width, n).astype(np.int64)
-    outside = rng.integers(0, 3, n).astype(np.int64)
-    value = rng.integers(0, 50, n).astype(np.int64)
-    spent = rng.integers(0, 1 << width, n).astype(np.int64)
-    spare = rng.integers(-1, 2, n).astype(np.int64)
-    got = _best_fitting(sets, outside, value, spent, spare, width)
-    for u in range(n):
-        fit = [
-            int(value[v])
-            for v in range(n)
-            if bin(int(sets[v] & spent[u])).count("1") + int(outside[v]) <= spare[u]
-        ]
-        assert got[u] == max(fit, default=-1)
 
 
 def test_a_spent_pair_budget_returns_the_best_found_marked_not_exact():

@@ -1,0 +1,209 @@
+"""Two-word search by first words: each word's bound over every partner, best first.
+
+The fallback of the search by joint letters (``pair_lattice``): it covers every
+hand (MUD changing the shared card, several two-word cards, two wilds) and
+takes over when too many joint letter counts reach the threshold.
+
+1. Eligible words sorted by their first-word share of the separable screen
+   (``pair_screen``), so each unordered pair {u, v} is met once, as (u, v)
+   with u not after v.
+2. Per first word u, an optimistic bound over every later v: the joint bound of
+   u's counts plus the element-wise maximum of the later words' counts, u's
+   share plus the largest later share, and u's share plus the best share of a
+   word fitting it (a subset-maximum table over slot masks).
+3. Expanding u: the second words whose share reaches the threshold (a prefix
+   of them sorted by share), those passing the exact fit test, then those whose
+   joint letter counts fit the hand's supply and wilds, each bounded exactly
+   like a single word of those counts.  Pairs are evaluated in descending bound
+   order, interleaved with the other first words' bounds, and the search stops
+   once no bound reaches the k-th best net (single words included).
+"""
+
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+
+from solver.composition.pair_play import text_bound
+from solver.composition.pair_ranking import PairWords, Ranking
+from solver.composition.pair_screen import build_screen, halves
+
+
+def search_by_first_words(pw: PairWords, ranking: Ranking) -> None:
+    """Evaluate every pair that may still enter ``ranking``, first word by first word."""
+    prep, tables, held, words = pw.prep, pw.tables, pw.held, pw.words
+    supply, top, wilds, _, _, _, _, max_len = tables
+    sub, slack, generic, values = pw.sub, pw.slack, pw.generic, pw.values
+    dvow, dlen = pw.shared_vowels, pw.shared_len
+    supply_h = pw.supply_h
+    figures, threshold, out_of_time = ranking.figures, ranking.threshold, ranking.out_of_time
+    if generic:
+        supply26 = supply.astype(np.int16)
+        shows = pw.shows
+        x_supply = supply.astype(np.int16)
+        for ch in shows[0] if len(shows) == 1 else "":
+            x_supply[ord(ch) - 97] -= 1  # the shared card, changed, shows no letter of its own
+        mudfree = (shows, wilds, x_supply, wilds - 1)  # ghosts: the wilds but MUD's
+        sub26 = np.zeros(26, dtype=np.int16)
+    screen = build_screen(prep, tables, held, pw.cnt, sub, pw.vw, dvow, pw.outside, slack)
+    # first words in descending share: the later ones, their partners, bring less
+    order = np.lexsort((pw.wid, -screen.a))
+    pw = pw.take(order)
+    wid, full, cnt, outside, ln, vw = pw.wid, pw.full, pw.cnt, pw.outside, pw.ln, pw.vw
+    screen = screen.take(order)
+    n = len(wid)
+    # second words in descending share: those a first word may meet are a prefix
+    by_b = np.lexsort((np.arange(n), -screen.b))
+    neg_b = -screen.b[by_b]
+
+    # each first word's bound: the smallest of the joint bound of its counts with the
+    # element-wise maximum of every later word's (suffix maxima), its share with the
+    # largest later share, and its share with the best share of a word fitting it
+    rev = slice(None, None, -1)
+    first = np.maximum(cnt - sub, 0)
+    smc = np.maximum.accumulate(cnt[rev], axis=0)[rev]
+    sml = np.maximum.accumulate(ln[rev])[rev]
+    smv = np.maximum.accumulate(vw[rev])[rev]
+    smh = np.maximum.accumulate(halves(top, cnt, held)[rev])[rev]
+    smb = np.maximum.accumulate(screen.b[rev])[rev]
+    outer = text_bound(
+        prep,
+        tables,
+        held,
+        first + smc,
+        ln + sml - dlen,
+        vw + smv - dvow,
+        halves(top, first, held) + smh,
+        values,
+    )
+    outer = np.minimum(outer, (screen.a + smb + screen.c) // screen.scale)
+    partner = screen.partners() if screen.width else None
+    if partner is not None:
+        quick = (screen.a + np.maximum(partner, 0) + screen.c) // screen.scale
+        outer = np.where(partner >= 0, np.minimum(outer, quick), -(1 << 40))
+
+    # best bound first; on equal bounds, pairs in the order of their reported word
+    # ("u v", alphabetical, as ties rank: words are sorted, so word ids order them),
+    # then first words to expand (a found tie may spare them: see the tie mode below).
+    # Entries: (-bound, first id, second id, i, js, bounds, next)
+    last = len(words)
+    queue: list = [(-int(b), last, last, i, None, None, 0) for i, b in enumerate(outer.tolist())]
+    heapq.heapify(queue)
+    expanded = np.zeros(n, dtype=bool)
+    tie_mode = False
+
+    def expand(i: int, later: np.ndarray | None) -> None:
+        """Bound the pairs (i, j) for j in ``later`` (None: every j from i on); queue
+        those that may still enter."""
+        figures["expanded"] += 1
+        thr = threshold()
+        need = None if thr == -np.inf else screen.need(i, thr)
+        if later is None:
+            if need is None:
+                later = np.arange(i, n)
+            else:  # the words whose share reaches ``need``
+                later = by_b[: int(np.searchsorted(neg_b, -need, side="right"))]
+                later = later[later >= i]
+        later = later[screen.fits(i, later, need)]
+        joint = cnt[i] + cnt[later] - sub
+        deficit = np.maximum(joint - supply_h, 0).sum(axis=1) + outside[i] + outside[later]
+        jl = ln[i] + ln[later] - dlen
+        pos = np.flatnonzero((jl <= max_len) & (deficit - slack <= wilds))
+        if generic and len(pos):
+            cv = full[later[pos]]
+            fit = _generic_fit(full[i], cv, full[i] + cv - sub26, supply26, mudfree)
+            pos = pos[fit]
+        if len(pos) == 0:
+            return
+        joint = np.maximum(joint[pos], 0)
+        ub = text_bound(
+            prep,
+            tables,
+            held,
+            joint,
+            jl[pos],
+            vw[i] + vw[later[pos]] - dvow,
+            halves(top, joint, held),
+            values,
+        )
+        figures["bounded"] += len(pos)
+        keep = ub >= threshold()
+        pos, ub = later[pos[keep]], ub[keep]
+        if len(pos) == 0:
+            return
+        lo, hi = np.minimum(wid[i], wid[pos]), np.maximum(wid[i], wid[pos])
+        srt = np.lexsort((hi, lo, -ub))
+        js = list(zip(pos[srt].tolist(), lo[srt].tolist(), hi[srt].tolist()))
+        bs = ub[srt].tolist()
+        heapq.heappush(queue, (-bs[0], js[0][1], js[0][2], i, js, bs, 0))
+
+    while queue:
+        negb, _, _, i, js, bs, at = heapq.heappop(queue)
+        if -negb < threshold():
+            break
+        if out_of_time():
+            break
+        if js is None:
+            if tie_mode:
+                continue  # its pairs were queued when the ties began
+            if -negb == threshold():
+                # every entry left is a tie at best: only a pair whose alphabetically first
+                # word is at or before the k-th entry's first word can still enter, so one
+                # of its words is such a word: pair those few with every word instead of
+                # expanding the remaining first words one by one
+                lim = ranking.last_first_word()
+                small = np.flatnonzero(wid <= lim)
+                # the first words still to expand: only those whose bound reaches the tie
+                rest = int(np.count_nonzero(~expanded & (outer >= -negb)))
+                if len(small) < rest:
+                    tie_mode = True
+                    is_small = wid <= lim
+                    everyone = np.arange(n)
+                    for a in small.tolist():
+                        if out_of_time():
+                            break
+                        # each unordered pair once, and none a first word already expanded
+                        ok = ~expanded[np.minimum(everyone, a)]
+                        ok &= ~is_small | (everyone >= a)
+                        expand(a, everyone[ok])
+                    continue
+            expanded[i] = True
+            later = None
+            if -negb == threshold():
+                lim = ranking.last_first_word()
+                if wid[i] > lim:  # a tie at best: the other word must come early enough
+                    later = i + np.flatnonzero(wid[i:] <= lim)
+            expand(i, later)
+            continue
+        j = js[at][0]
+        if at + 1 < len(js):
+            nxt = js[at + 1]
+            heapq.heappush(queue, (-bs[at + 1], nxt[1], nxt[2], i, js, bs, at + 1))
+        ranking.evaluate(int(wid[i]), int(wid[j]), -negb)
+
+
+def _generic_fit(cu, cv, joint, supply26, mudfree) -> np.ndarray:
+    """With MUD: which second words fit a first word's letters, for some crossing.
+
+    ``joint`` = cu + cv (nothing subtracted).  Natural crossing at a two-word
+    card's letters s (in both words): counts joint - s within supply and every
+    wild.  Crossing through the changed shared card at a letter c both words hold:
+    joint - 2c (the other words' letters, one c being the shared card's in each)
+    within the supply without that card's own letter, the Ghost Notes only.
+    """
+    shows, wilds, x_supply, ghosts = mudfree
+    ok = np.zeros(len(cv), dtype=bool)
+    for s in shows:
+        e = np.zeros(26, dtype=np.int16)
+        for ch in s:
+            e[ord(ch) - 97] += 1
+        has = np.all(cv >= e, axis=1) & bool(np.all(cu >= e))
+        d = np.maximum(joint - e - supply26, 0).sum(axis=1)
+        ok |= has & (d <= wilds)
+    for c in np.flatnonzero(cu).tolist():
+        rest = joint.copy()
+        rest[:, c] -= 2
+        d = np.maximum(rest - x_supply, 0).sum(axis=1)
+        ok |= (cv[:, c] > 0) & (d <= ghosts)
+    return ok
