@@ -46,6 +46,8 @@ def applies(pw: PairWords) -> bool:
 
 #: joint letter combinations split at once (bounds the fit matrix's rows)
 BATCH = 256
+#: second-word codes looked up in a dense table when there are at most this many
+DENSE = 1 << 20
 
 
 class JointSearch:
@@ -66,19 +68,26 @@ class JointSearch:
         u_def = np.maximum(first - s16, 0).sum(axis=1) + pw.outside
         u_ok = np.flatnonzero(u_def <= wild)
         u_code = self.key(np.minimum(first[u_ok], s16)) * (wild + 1) + u_def[u_ok]
-        codes, rep, inverse = np.unique(u_code, return_index=True, return_inverse=True)
-        self.u_rows = u_ok[np.argsort(inverse, kind="stable")]
-        sizes = np.bincount(inverse, minlength=len(codes))
-        self.u_start = np.concatenate(([0], np.cumsum(sizes)))
-        self.u_a = np.minimum(first[u_ok[rep]], s16)  # per class
+        order = np.argsort(u_code, kind="stable")
+        self.u_rows, u_code = u_ok[order], u_code[order]
+        starts = np.flatnonzero(np.diff(u_code, prepend=-1))
+        self.u_start = np.append(starts, len(u_code))
+        codes = u_code[starts]
+        self.u_a = np.minimum(first[self.u_rows[starts]], s16)  # per class
         self.u_key, self.u_def = codes // (wild + 1), codes % (wild + 1)
         self.u_slot = self.slots(self.u_a)
-        # second words: sorted by their code (key of the clipped counts, wilds needed)
+        # second words, grouped by their code (key of the clipped counts, wilds needed)
         v_def = np.maximum(cnt - s16, 0).sum(axis=1) + pw.outside
         v_ok = np.flatnonzero(v_def <= wild)
         v_code = self.key(np.minimum(cnt[v_ok], s16)) * (wild + 1) + v_def[v_ok]
         order = np.argsort(v_code, kind="stable")
         self.v_rows, self.v_code = v_ok[order], v_code[order]
+        space = int(np.prod(s + 1)) * (wild + 1)  # every code is below this
+        if space <= DENSE:  # where each code's second words start, and how many
+            self.v_count = np.bincount(self.v_code, minlength=space)
+            self.v_first = np.cumsum(self.v_count) - self.v_count
+        else:
+            self.v_count = self.v_first = None
         self.same = SameLetters(pw)
 
     def key(self, rows: np.ndarray) -> np.ndarray:
@@ -129,8 +138,12 @@ class JointSearch:
             want.append((jb1, cls1, code))
         js, fu, lo, hi = [], [], [], []
         for j, c, code in want:
-            left = np.searchsorted(self.v_code, code, side="left")
-            right = np.searchsorted(self.v_code, code, side="right")
+            if self.v_count is not None:
+                left = self.v_first[code]
+                right = left + self.v_count[code]
+            else:
+                left = np.searchsorted(self.v_code, code, side="left")
+                right = np.searchsorted(self.v_code, code, side="right")
             hit = right > left
             js.append(j[hit])
             fu.append(c[hit])
