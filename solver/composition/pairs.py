@@ -24,44 +24,60 @@ from solver.composition.pair_lattice import JointSearch, applies
 from solver.composition.pair_play import best_pair
 from solver.composition.pair_ranking import Ranking, pair_words
 
-__all__ = ["JOINT_LIMIT", "best_pair", "search_pairs"]
+__all__ = ["JOINT_LIMIT", "PairSearch", "best_pair"]
 
 #: joint letter combinations met before the search turns to first words
-JOINT_LIMIT = 2000
+JOINT_LIMIT = 4000
 
 
-def search_pairs(
-    prep: Prepared,
-    index,
-    ids: np.ndarray,
-    lengths: np.ndarray,
-    cols: dict[int, np.ndarray],
-    tables: tuple,
-    heap: list,
-    k: int,
-    deadline: float | None = None,
-) -> dict[str, Any]:
-    """Add the best two-word Performances to ``heap`` (the top-k of (key, Play)); figures.
+class PairSearch:
+    """The two-word Performances of one query, added to its top-k ``heap``.
 
-    ``ids``: the hand's spellable words, ``cols`` their counts per held letter.
-    ``deadline`` (a ``time.perf_counter()`` instant): past it the search stops with
-    the pairs found so far and ``figures["complete"]`` is False, so a caller on a
-    time budget still gets an answer, marked as not proven optimal.
+    ``ids``: the hand's spellable words, ``cols`` their counts per held letter;
+    ``heap`` holds (key, Play), key (net, alphabetical rank).  ``deadline`` (a
+    ``time.perf_counter()`` instant): past it the search stops with the pairs
+    found so far and ``figures["complete"]`` turns False, so a caller on a time
+    budget still gets an answer, marked as not proven optimal.
+
+    Run ``joint()`` first: when it returns False (too many joint letter
+    combinations reach the k-th net), fill the ranking with single words, whose
+    nets make the search by first words prune more, then run ``first_words()``.
     """
-    figures: dict[str, Any] = {
-        "eligible": 0,
-        "joint": 0,
-        "expanded": 0,
-        "bounded": 0,
-        "evaluated": 0,
-        "complete": True,
-    }
-    pw = pair_words(prep, index, ids, lengths, cols, tables)
-    if pw is None:
-        return figures
-    figures["eligible"] = len(pw.wid)
-    ranking = Ranking(prep, index.words, heap, k, deadline, figures)
-    if applies(pw) and JointSearch(pw, ranking).run(JOINT_LIMIT) != "limit":
-        return figures
-    search_by_first_words(pw, ranking)
-    return figures
+
+    def __init__(
+        self,
+        prep: Prepared,
+        index,
+        ids: np.ndarray,
+        lengths: np.ndarray,
+        cols: dict[int, np.ndarray],
+        tables: tuple,
+        heap: list,
+        k: int,
+        deadline: float | None = None,
+    ):
+        self.figures: dict[str, Any] = {
+            "eligible": 0,
+            "joint": 0,
+            "expanded": 0,
+            "bounded": 0,
+            "evaluated": 0,
+            "complete": True,
+        }
+        self.pw = pair_words(prep, index, ids, lengths, cols, tables)
+        if self.pw is not None:
+            self.figures["eligible"] = len(self.pw.wid)
+        self.ranking = Ranking(prep, index.words, heap, k, deadline, self.figures)
+
+    def joint(self) -> bool:
+        """The search by joint letters; False when the search by first words must follow."""
+        if self.pw is None:
+            return True
+        if not applies(self.pw):
+            return False
+        return JointSearch(self.pw, self.ranking).run(JOINT_LIMIT) != "limit"
+
+    def first_words(self) -> None:
+        """The search by first words (every pair that may still enter)."""
+        if self.pw is not None and not self.ranking.out_of_time():
+            search_by_first_words(self.pw, self.ranking)
