@@ -6,13 +6,15 @@ second word) clip to the hand's cards as ``J``, a count per held letter, with
 beyond its cards).  Every pair with the same ``(J, d)`` has the same single-word
 bound ``UB(J, d)`` (its vowels and length taken at their most), and ``UB`` never
 grows when a letter or a wild is taken away.  So the ``(J, d)`` are met
-best-first by walking down from the whole hand one letter per level, and one
-below the threshold is dropped with everything under it.
+best-first from the whole hand down, a ``(J, d)``'s children (one letter or the
+wild less) bounded only once it is met, and one below the threshold is dropped
+with everything under it.
 
 Each ``(J, d)`` met is split into pairs by looking up, for every first word
 whose counts fit in ``J``, the rest of ``J`` among the second words' counts
-(sorted keys, mixed-radix over the hand's counts).  With one wild the rest may
-also hold one copy more of a letter ``J`` uses up: that copy is the wild's.
+(mixed-radix codes over the hand's counts, read from a dense table or sorted
+keys).  With one wild the rest may also hold one copy more of a letter ``J``
+uses up: that copy is the wild's.
 
 Pairs of one ``(J, d)`` mostly score alike (see ``SameLetters``): one of each
 kind is scored, then the others of that kind only while they can still enter.
