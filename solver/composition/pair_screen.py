@@ -200,12 +200,6 @@ def build_screen(
     block_start[off] = True
     deficit_u = np.maximum(first - supply_h, 0).sum(axis=1) + outside
     deficit_v = np.maximum(second - supply_h, 0).sum(axis=1) + outside
-    byte_sums = []
-    for start in range(0, max(width, 1), 8):
-        t = np.zeros(256, dtype=np.int64)
-        for k, v in enumerate(bit_value[start : start + 8].tolist()):
-            t[(np.arange(256) >> k) & 1 == 1] += v
-        byte_sums.append(t)
     return Screen(
         a=a,
         b=b,
@@ -218,5 +212,16 @@ def build_screen(
         width=width,
         bit_value=bit_value,
         block_start=block_start,
-        byte_sums=byte_sums,
+        byte_sums=byte_sums(bit_value),
     )
+
+
+def byte_sums(bit_value: np.ndarray) -> list[np.ndarray]:
+    """Per byte of a mask, the sum of ``bit_value`` over each of its 256 patterns."""
+    out = []
+    for start in range(0, max(len(bit_value), 1), 8):
+        t = np.zeros(256, dtype=np.int64)
+        for k, v in enumerate(bit_value[start : start + 8].tolist()):
+            t[(np.arange(256) >> k) & 1 == 1] += v
+        out.append(t)
+    return out

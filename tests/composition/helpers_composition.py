@@ -109,7 +109,8 @@ def draw_payload(
 DATA = content()
 CROSS = find("a", 1, "harp", kind="crescendo")  # the catalogue's two_words card
 OTHERS = [c for c in DATA["notes"] + DATA["crescendos"] if c != CROSS]
-PAIRS = ["th", "er", "qu", "in", "an", "re", "st", "ch", "sh", "ea", "es"]
+# invented cards: two-letter cards and one ability each, for the solver's property tests
+PAIRS = ["th", "er", "qu", "in", "an", "re", "st", "ch", "sh", "ou", "ea", "es", "ng"]
 ABILITIES = [
     {"type": "double_self"},
     {"type": "double_vowels"},
@@ -118,7 +119,8 @@ ABILITIES = [
     {"type": "roses", "n": 2},
     {"type": "pay_roses", "cost": 1, "n": 3},
     {"type": "per_vowel", "n": 1},
-    {"type": "long_word", "min": 6, "n": 3},
+    {"type": "long_word", "min": 5, "n": 3},
+    {"type": "long_word", "min": 7, "n": 2},
 ]
 letters = st.one_of(st.sampled_from(list("aeiourstlnmdcpbhgk")), st.sampled_from(PAIRS))
 custom = st.fixed_dictionaries(

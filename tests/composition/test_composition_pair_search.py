@@ -25,7 +25,7 @@ from solver.composition.index import get_index
 from solver.composition.pair_lattice import JointSearch, _children, applies
 from solver.composition.pair_play import best_pair
 from solver.composition.pair_ranking import Ranking, pair_words
-from solver.composition.pair_screen import Screen, build_screen
+from solver.composition.pair_screen import Screen, build_screen, byte_sums
 from solver.composition.search import _bounds_tables, best_words, spellable
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -55,6 +55,27 @@ def _joint(pw, x: int, y: int) -> tuple[tuple[int, ...], int]:
     return tuple(np.minimum(raw, s).tolist()), d
 
 
+def _joint_setup(payload):
+    """(prep, pair words, joint search) of a small hand the joint search covers, or None."""
+    _, prep, pw, ranking = _setup(payload)
+    if pw is None or not applies(pw) or len(pw.wid) > SMALL:
+        return None
+    return prep, pw, JointSearch(pw, ranking)
+
+
+def _pairs_by_joint(pw, one_role: bool = False) -> dict:
+    """Every pair of positions (first word, second word) the wilds allow, by (J, d);
+    ``one_role``: each unordered pair once, in ranking order."""
+    wild, groups = int(pw.tables[2]), {}
+    for x, y in itertools.product(range(len(pw.wid)), repeat=2):
+        if one_role and pw.wid[x] > pw.wid[y]:
+            continue
+        j, d = _joint(pw, x, y)
+        if d <= wild:
+            groups.setdefault((j, d), []).append((x, y))
+    return groups
+
+
 @SETTINGS
 @given(payload=two_word_hands())
 def test_both_searches_and_the_handover_equal_brute_force(payload):
@@ -73,16 +94,10 @@ def test_both_searches_and_the_handover_equal_brute_force(payload):
 @SETTINGS
 @given(payload=two_word_hands(min_others=3, max_others=5))
 def test_split_finds_exactly_the_pairs_of_each_joint_count(payload):
-    _, _, pw, ranking = _setup(payload)
-    if pw is None or not applies(pw) or len(pw.wid) > SMALL:
+    if (setup := _joint_setup(payload)) is None:
         return
-    search = JointSearch(pw, ranking)
-    wild = int(pw.tables[2])
-    expected: dict = {}
-    for x, y in itertools.product(range(len(pw.wid)), repeat=2):
-        j, d = _joint(pw, x, y)
-        if d <= wild:
-            expected.setdefault((j, d), set()).add((x, y))
+    _, pw, search = setup
+    expected = {jd: set(found) for jd, found in _pairs_by_joint(pw).items()}
     rows = np.array([j for j, _ in expected], dtype=np.int64).reshape(-1, len(pw.held))
     ds = np.array([d for _, d in expected], dtype=np.int64)
     got: dict = {}
@@ -127,17 +142,10 @@ def test_the_joint_bound_never_grows_down_the_walk_and_bounds_every_pair(payload
 @SETTINGS
 @given(payload=two_word_hands(min_others=3, max_others=5))
 def test_pairs_of_one_kind_score_alike(payload):
-    _, prep, pw, ranking = _setup(payload)
-    if pw is None or not applies(pw) or len(pw.wid) > SMALL:
+    if (setup := _joint_setup(payload)) is None:
         return
-    search = JointSearch(pw, ranking)
-    wild = int(pw.tables[2])
-    groups: dict = {}
-    for x, y in itertools.product(range(len(pw.wid)), repeat=2):
-        if pw.wid[x] <= pw.wid[y]:
-            j, d = _joint(pw, x, y)
-            if d <= wild:
-                groups.setdefault((j, d), []).append((x, y))
+    prep, pw, search = setup
+    groups = _pairs_by_joint(pw, one_role=True)
     words = pw.words
     for n, pairs_ in enumerate(groups.values()):
         x = np.array([p[0] for p in pairs_])
@@ -191,12 +199,6 @@ def test_the_partner_table_holds_the_best_second_word_fitting_each_first(seed):
     bit_value = rng.integers(0, 5, width).astype(np.int64)
     start = np.zeros(width + 1, dtype=bool)
     start[list(off) + [width]] = True
-    sums = []
-    for first in range(0, width, 8):
-        t = np.zeros(256, dtype=np.int64)
-        for bit, v in enumerate(bit_value[first : first + 8].tolist()):
-            t[(np.arange(256) >> bit) & 1 == 1] += v
-        sums.append(t)
     screen = Screen(
         a=np.zeros(n, dtype=np.int64),
         b=rng.integers(0, 50, n).astype(np.int64) + 20,
@@ -209,7 +211,7 @@ def test_the_partner_table_holds_the_best_second_word_fitting_each_first(seed):
         width=width,
         bit_value=bit_value,
         block_start=start,
-        byte_sums=sums,
+        byte_sums=byte_sums(bit_value),
     )
     got = screen.partners()
     for u in range(n):

@@ -7,7 +7,16 @@ holding a two_words card, are checked in test_composition_two_words_solver.py.
 from __future__ import annotations
 
 import pytest
-from helpers_composition import compose, draw_payload, fresh, pass_others, performance_event, ranked
+from helpers_composition import (
+    ABILITIES,
+    PAIRS,
+    compose,
+    draw_payload,
+    fresh,
+    pass_others,
+    performance_event,
+    ranked,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,17 +37,6 @@ CATALOGUE = (
     + [c for m in DATA["maestros"].values() for c in m["letters"]]
 )
 SYMBOLS = DATA["symbols"]
-PAIRS = ["th", "er", "qu", "in", "an", "re", "st", "ch", "sh", "ou", "ea", "es", "ng"]
-ABILITIES = [
-    {"type": "double_self"},
-    {"type": "double_vowels"},
-    {"type": "double_word"},
-    {"type": "pay_double_word", "cost": 2},
-    {"type": "roses", "n": 2},
-    {"type": "pay_roses", "cost": 1, "n": 3},
-    {"type": "per_vowel", "n": 1},
-    {"type": "long_word", "min": 5, "n": 3},
-]
 
 custom_card = st.fixed_dictionaries(
     {
