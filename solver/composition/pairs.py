@@ -16,13 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from solver.composition.assign import Prepared
 from solver.composition.pair_first import search_by_first_words
 from solver.composition.pair_lattice import JointSearch, applies
 from solver.composition.pair_play import best_pair
-from solver.composition.pair_ranking import Ranking, pair_words
+from solver.composition.pair_ranking import PairWords, Ranking
 
 __all__ = ["JOINT_LIMIT", "PairSearch", "best_pair"]
 
@@ -33,7 +30,7 @@ JOINT_LIMIT = 4000
 class PairSearch:
     """The two-word Performances of one query, added to its top-k ``heap``.
 
-    ``ids``: the hand's spellable words, ``cols`` their counts per held letter;
+    ``pw``: the words that may pair (``pair_ranking.pair_words``; None: none may).
     ``heap`` holds (key, Play), key (net, alphabetical rank).  ``deadline`` (a
     ``time.perf_counter()`` instant): past it the search stops with the pairs
     found so far and ``figures["complete"]`` turns False, so a caller on a time
@@ -44,30 +41,19 @@ class PairSearch:
     nets make the search by first words prune more, then run ``first_words()``.
     """
 
-    def __init__(
-        self,
-        prep: Prepared,
-        index,
-        ids: np.ndarray,
-        lengths: np.ndarray,
-        cols: dict[int, np.ndarray],
-        tables: tuple,
-        heap: list,
-        k: int,
-        deadline: float | None = None,
-    ):
+    def __init__(self, pw: PairWords | None, heap: list, k: int, deadline: float | None = None):
         self.figures: dict[str, Any] = {
-            "eligible": 0,
+            "eligible": 0 if pw is None else len(pw.wid),
             "joint": 0,
             "expanded": 0,
             "bounded": 0,
             "evaluated": 0,
             "complete": True,
         }
-        self.pw = pair_words(prep, index, ids, lengths, cols, tables)
-        if self.pw is not None:
-            self.figures["eligible"] = len(self.pw.wid)
-        self.ranking = Ranking(prep, index.words, heap, k, deadline, self.figures)
+        self.pw = pw
+        self.ranking = None
+        if pw is not None:
+            self.ranking = Ranking(pw.prep, pw.words, heap, k, deadline, self.figures)
 
     def joint(self) -> bool:
         """The search by joint letters; False when the search by first words must follow."""

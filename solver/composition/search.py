@@ -142,11 +142,13 @@ def best_words(
     # let the single-word loop below stop much earlier
     pair_search, pending = None, False
     if pairs and len(ids) and any(_two_words(c) for c in hand.cards):
+        from solver.composition.pair_ranking import pair_words
         from solver.composition.pairs import PairSearch
 
         tables = (supply, top, wilds, wild_value, extra, pv, by_len, max_len)
         deadline = None if pair_budget_s is None else time.perf_counter() + pair_budget_s
-        pair_search = PairSearch(prep, index, ids, lengths, cols, tables, heap, k, deadline)
+        pw = pair_words(prep, index, ids, lengths, cols, tables)
+        pair_search = PairSearch(pw, heap, k, deadline)
         pending = not pair_search.joint()
     t4 = time.perf_counter()
     if len(ids):
