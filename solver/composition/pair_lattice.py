@@ -187,8 +187,9 @@ class JointSearch:
         # one pair of each kind first: the others of that kind score what it scores
         _, firsts = np.unique(kinds, return_index=True)
         nets: dict[int, int] = {}
+        alike = kinds >= 0  # known to score alike: also at every crossing place
         for at in sorted(firsts.tolist()):
-            checked, net = ranking.evaluate(int(lo[at]), int(hi[at]), bound)
+            checked, net = ranking.evaluate(int(lo[at]), int(hi[at]), bound, bool(alike[at]))
             if checked and net is not None:
                 nets[int(kinds[at])] = net
         # then the others of the playable kinds, in ranking order while they can enter:
@@ -203,7 +204,7 @@ class JointSearch:
             rest[ranking.before_kth(lo, hi) :] = False
         for at in np.flatnonzero(rest).tolist():
             kind = int(kinds[at])
-            if kind in nets and not ranking.evaluate(int(lo[at]), int(hi[at]), nets[kind])[0]:
+            if kind in nets and not ranking.evaluate(int(lo[at]), int(hi[at]), nets[kind], True)[0]:
                 del nets[kind]  # the rest of this kind ranks lower still
 
     def run(self, limit: int) -> str:

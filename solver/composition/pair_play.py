@@ -85,7 +85,12 @@ def text_bound(prep, tables, held, counts, lengths, vowels, halves, values) -> n
 
 
 def best_pair(
-    prep: Prepared, u: str, v: str, limit: int | None = None, bound: int | None = None
+    prep: Prepared,
+    u: str,
+    v: str,
+    limit: int | None = None,
+    bound: int | None = None,
+    one_place: bool = False,
 ) -> Play | None:
     """The highest-net two-word Performance of words ``u`` and ``v`` (None if impossible).
 
@@ -93,13 +98,15 @@ def best_pair(
     show its letters (or, with MUD, any letter both words hold, the shared card
     being the changed one).  ``bound``, an upper bound on the pair's net: a
     crossing that reaches it paying nothing cannot be beaten, so the others are
-    not tried.
+    not tried.  ``one_place``: every place scores alike (the caller knows no
+    two-letter card's spot or MUD change depends on it), so only the first is tried.
     """
     kw = {} if limit is None else {"limit": limit}
     best: Play | None = None
     n1 = len(u)
     both = Counter(u) + Counter(v)
     countable: dict[str, bool] = {}  # per letters shown by the shared card
+    places: list[tuple[int, int, int, str, bool]] = []  # (p1, p2, type, shown, mud)
     for t in two_word_types(prep):
         printed = prep.type_letters[t]
         span = len(printed)
@@ -115,18 +122,25 @@ def best_pair(
                 countable[shown] = _pair_countable(prep, both - Counter(shown), u, v)
             if not countable[shown]:
                 continue
-            for p2 in range(len(v) - span + 1):
-                if v[p2 : p2 + span] != shown:
-                    continue
-                text = u + v[:p2] + v[p2 + span :]
-                cuts = frozenset(q for q in (p1, p1 + span, n1, n1 + p2) if 0 < q < len(text))
-                play = best_play(prep, text, cuts=cuts, fixed=(p1, t, shown, mud), **kw)
-                if play is None:
-                    continue
-                if best is None or (play.net, -play.paid) > (best.net, -best.paid):
-                    best = _split(play, u, v, p1, p2)
-                    if bound is not None and best.net >= bound and best.paid == 0:
-                        return best
+            places.extend(
+                (p1, p2, t, shown, mud)
+                for p2 in range(len(v) - span + 1)
+                if v[p2 : p2 + span] == shown
+            )
+    if one_place and places:
+        first = places[0][:2]
+        places = [p for p in places if p[:2] == first]
+    for p1, p2, t, shown, mud in places:
+        span = len(shown)
+        text = u + v[:p2] + v[p2 + span :]
+        cuts = frozenset(q for q in (p1, p1 + span, n1, n1 + p2) if 0 < q < len(text))
+        play = best_play(prep, text, cuts=cuts, fixed=(p1, t, shown, mud), **kw)
+        if play is None:
+            continue
+        if best is None or (play.net, -play.paid) > (best.net, -best.paid):
+            best = _split(play, u, v, p1, p2)
+            if bound is not None and best.net >= bound and best.paid == 0:
+                return best
     return best
 
 

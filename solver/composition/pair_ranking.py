@@ -160,11 +160,14 @@ class Ranking:
             return True
         return False
 
-    def evaluate(self, wu: int, wv: int, bound: int) -> tuple[bool, int | None]:
+    def evaluate(
+        self, wu: int, wv: int, bound: int, one_place: bool = False
+    ) -> tuple[bool, int | None]:
         """Score the pair of word ids ``wu``, ``wv`` exactly; keep it if it enters.
 
         (False, None) when even its ``bound`` ranks below the k-th entry (ties:
         alphabetical); else (True, its net, or None when it cannot be played).
+        ``one_place``: see ``best_pair``.
         """
         from solver.composition.search import _neg_word
 
@@ -172,7 +175,7 @@ class Ranking:
         u, v = self.words[wu], self.words[wv]
         if len(heap) == self.k and (bound, _neg_word(" ".join(sorted((u, v))))) <= heap[0][0]:
             return False, None
-        play: Play | None = best_pair(self.prep, u, v, bound=bound)
+        play: Play | None = best_pair(self.prep, u, v, bound=bound, one_place=one_place)
         self.figures["evaluated"] += 1
         if play is None:
             return True, None

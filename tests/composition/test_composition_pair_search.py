@@ -154,9 +154,13 @@ def test_pairs_of_one_kind_score_alike(payload):
         kinds = search.same.kinds(pw.wid[x], pw.wid[y], vowels, np.full(len(x), n))
         nets: dict = {}
         for kind, a, b in zip(kinds.tolist(), x.tolist(), y.tolist()):
-            play = best_pair(prep, words[pw.wid[a]], words[pw.wid[b]])
+            u, v = words[pw.wid[a]], words[pw.wid[b]]
+            play = best_pair(prep, u, v)
             net = None if play is None else play.net
-            assert nets.setdefault(kind, net) == net, (words[pw.wid[a]], words[pw.wid[b]])
+            assert nets.setdefault(kind, net) == net, (u, v)
+            if kind >= 0:  # such a pair scores alike at every crossing place, too
+                first = best_pair(prep, u, v, one_place=True)
+                assert (None if first is None else first.net) == net, (u, v)
 
 
 @SETTINGS
