@@ -16,11 +16,7 @@ import numpy as np
 from services.composition.content import VOWELS
 from services.composition.scoring import multiplier
 from solver.composition.assign import Play, Prepared, best_play
-
-
-def _two_words(prep: Prepared, t: int) -> bool:
-    card = prep.cards[prep.types[t][0]]
-    return any(a["type"] == "two_words" for a in card.abilities)
+from solver.composition.search import _two_words, _upper_bound
 
 
 def two_word_types(prep: Prepared) -> list[int]:
@@ -28,7 +24,7 @@ def two_word_types(prep: Prepared) -> list[int]:
     found = prep.__dict__.get("_two_word_types")
     if found is None:
         found = prep.__dict__["_two_word_types"] = [
-            t for t in range(len(prep.types)) if _two_words(prep, t)
+            t for t in range(len(prep.types)) if _two_words(prep.cards[prep.types[t][0]])
         ]
     return found
 
@@ -72,8 +68,6 @@ def text_bound(prep, tables, held, counts, lengths, vowels, halves, values) -> n
     when MUD's changed card is counted on top; the vowels by the vowels the
     cards can show (wilds included), which the two words' sum overshoots.
     """
-    from solver.composition.search import _upper_bound
-
     supply, _, wilds, wild_value, extra, pv, by_len, max_len = tables
     lengths = np.minimum(lengths, max_len).astype(np.int64)
     vowels = np.minimum(vowels, sum(int(supply[ord(ch) - 97]) for ch in VOWELS) + wilds)

@@ -13,6 +13,7 @@ import numpy as np
 from services.composition.content import VOWELS
 from solver.composition.assign import Play, Prepared
 from solver.composition.pair_play import best_pair, card_values, two_word_types
+from solver.composition.search import _neg_word
 
 
 @dataclass
@@ -169,8 +170,6 @@ class Ranking:
         alphabetical); else (True, its net, or None when it cannot be played).
         ``one_place``: see ``best_pair``.
         """
-        from solver.composition.search import _neg_word
-
         heap = self.heap
         u, v = self.words[wu], self.words[wv]
         if len(heap) == self.k and (bound, _neg_word(" ".join(sorted((u, v))))) <= heap[0][0]:
