@@ -75,6 +75,19 @@ def performance_event(events: list, seat: int) -> dict:
     return next(e for e in events if e["type"] == "performance" and e["seat"] == seat)
 
 
+def post_and_check(state: dict, seat: int, row: dict) -> dict:
+    """Post a solver row's action for ``seat``, let the others pass, and check the
+    engine performed and scored what the solver said; the performance event."""
+    before = state["seats"][seat]["roses"]
+    new, _ = GAME.apply(state, seat, row["action"])
+    new, events = pass_others(new, but=seat)
+    perf = performance_event(events, seat)
+    assert not perf["failed"] and perf["word"] == row["word"]
+    assert perf["roses"] == row["score"] and perf["paid"] == row["paid"]
+    assert new["seats"][seat]["roses"] == before + row["net"]
+    return perf
+
+
 def ranked(rows: list[dict]) -> list[tuple[int, str]]:
     """A best-words result as (net, word) pairs: what two rankings must agree on."""
     return [(r["net"], r["word"]) for r in rows]

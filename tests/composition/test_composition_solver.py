@@ -13,8 +13,7 @@ from helpers_composition import (
     compose,
     draw_payload,
     fresh,
-    pass_others,
-    performance_event,
+    post_and_check,
     ranked,
 )
 from hypothesis import HealthCheck, given, settings
@@ -153,14 +152,7 @@ def test_solved_word_is_accepted_and_scores_what_the_solver_said(seed, maestro, 
     result = best_words(hand_from_state(state, 0), 1)["words"]
     if not result:
         return
-    top = result[0]
-    before = state["seats"][0]["roses"]
-    new, _ = GAME.apply(state, 0, top["action"])
-    new, events = pass_others(new, but=0)
-    perf = performance_event(events, 0)
-    assert not perf["failed"] and perf["word"] == top["word"]
-    assert perf["roses"] == top["score"] and perf["paid"] == top["paid"]
-    assert new["seats"][0]["roses"] == before + top["net"]
+    post_and_check(state, 0, result[0])
 
 
 def test_hints_are_legal_in_every_phase():

@@ -9,8 +9,7 @@ from helpers_composition import (
     OTHERS,
     compose,
     fresh,
-    pass_others,
-    performance_event,
+    post_and_check,
     ranked,
     two_word_hands,
 )
@@ -106,14 +105,8 @@ def test_solved_two_words_are_accepted_and_score_what_the_solver_said(seed, maes
     if not pairs:
         return
     top = pairs[0]
-    before = state["seats"][0]["roses"]
-    new, _ = GAME.apply(state, 0, top["action"])
-    new, events = pass_others(new, but=0)
-    perf = performance_event(events, 0)
-    assert not perf["failed"] and perf["word"] == top["word"]
+    perf = post_and_check(state, 0, top)
     assert perf["breakdown"]["words"] == top["words"]
-    assert perf["roses"] == top["score"] and perf["paid"] == top["paid"]
-    assert new["seats"][0]["roses"] == before + top["net"]
 
 
 def test_solve_reports_both_words():
