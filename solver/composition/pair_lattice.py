@@ -95,14 +95,14 @@ class JointSearch:
     def key(self, rows: np.ndarray) -> np.ndarray:
         """Mixed-radix number of each row of clipped counts."""
         out = np.zeros(len(rows), dtype=np.int64)
-        for col, weight in enumerate(self.stride.tolist()):
+        for col, weight in enumerate(self.stride_list):
             out += rows[:, col].astype(np.int64) * weight
         return out
 
     def slots(self, rows: np.ndarray) -> np.ndarray:
         """Unary slot mask of each row: ``count`` low bits of each letter's block."""
         out = np.zeros(len(rows), dtype=np.int64)
-        for col, shift in enumerate(self.off.tolist()):
+        for col, shift in enumerate(self.off_list):
             out |= ((np.int64(1) << rows[:, col].astype(np.int64)) - 1) << shift
         return out
 
