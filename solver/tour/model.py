@@ -34,8 +34,20 @@ class Plan:
     terms: dict[str, int]
 
 
-def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
-    """Best stage + work plan for a sheet in the ``stage`` or ``work`` phase."""
+def show_ceiling(sheet: dict[str, Any]) -> int:
+    """The highest show the sheet could post: two top faces, engine, full hype."""
+    data = content()
+    return 2 * data["dice_sides"] + engine_bonus(sheet) + data["show"]["max_hype_points"]
+
+
+def solve_week(
+    sheet: dict[str, Any], budget_s: float = 2.0, headline: list[int] | None = None
+) -> Plan:
+    """Best stage + work plan for a sheet in the ``stage`` or ``work`` phase.
+
+    ``headline`` (versus): the value, in tenths, of the headline/opener/tie reward
+    for each possible show total (index = show); see ``solver.tour.headline``.
+    """
     data = content()
     caps = data["caps"]
     work = data["work"]
@@ -63,7 +75,7 @@ def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
         m.add(sum(job[i].values()) + staged[i] == 1)
 
     # the show and its payout
-    top = 2 * data["dice_sides"] + engine_bonus(sheet) + data["show"]["max_hype_points"]
+    top = show_ceiling(sheet)
     target = sheet["target"] if gig else top + 1
     show = m.new_int_var(0, top, "show")
     m.add(show == sum(d * s for d, s in zip(dice, staged)) + engine_bonus(sheet) + hype)
@@ -85,7 +97,7 @@ def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
     m.add_min_equality(sold, [merch_sum, sheet["shirts"]])
     any_merch = m.new_bool_var("any_merch")
     m.add_max_equality(any_merch, [job[i]["merch"] for i in range(n)])
-    free = data["crew"]["roadie"]["free_merch"] if sheet["crew"]["roadie"] else 0
+    free = data["crew"]["roadie"]["free_merch"] if sheet["crew"]["roadie"] and gig else 0
     flyer_fans = sum(d * job[i]["flyer"] for i, d in enumerate(dice) if d >= work["flyer_min"])
     flyer_hype = sum(job[i]["flyer"] for i, d in enumerate(dice) if d >= work["flyer_hype_min"])
     dayjob_cash = sum(d * job[i]["dayjob"] for i, d in enumerate(dice))
@@ -122,7 +134,7 @@ def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
     cash_after = m.new_int_var(0, caps["cash"], "cash_after")
     m.add_min_equality(cash_after, [sheet["cash"] + cash_gain, caps["cash"]])
     hype_after = m.new_int_var(0, caps["hype"], "hype_after")
-    raw_hype = hype_now - hype_cost * hype + flyer_hype + venue["hype"]
+    raw_hype = hype_now - hype_cost * hype + flyer_hype  # a venue's hype came at booking
     m.add_min_equality(hype_after, [raw_hype, caps["hype"]])
     van_after = m.new_int_var(0, caps["van"], "van_after")
     m.add_min_equality(van_after, [sheet["van"] + dayjob_van, caps["van"]])
@@ -150,7 +162,13 @@ def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
         "boxes": song * (-sheet["boxes"] if album else 1),
         "albums": song * int(album),
     }
-    m.maximize(sum(WEIGHTS[k] * t for k, t in terms.items()))
+    objective = sum(WEIGHTS[k] * t for k, t in terms.items())
+    if headline is not None and gig:
+        table = [headline[min(v, len(headline) - 1)] for v in range(top + 1)]
+        bonus = m.new_int_var(min(table), max(table), "headline")
+        m.add_element(show, table, bonus)
+        objective += bonus
+    m.maximize(objective)
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
