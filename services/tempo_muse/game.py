@@ -318,6 +318,7 @@ class TempoMuse(Game):
             "outcome": engine.outcome(state),
             "round": state["round"],
             "round_limit": state["round_limit"],
+            "final_round": state.get("final_round"),
             "first_player": state["first"],
             "phase": state["phase"],
             "to_act": state["to_act"],
@@ -366,6 +367,7 @@ class TempoMuse(Game):
                 "studio_goal": c.studio_goal,
                 "round_limit": c.round_limit,
                 "attacks_need_richer_rival": c.attacks_need_richer_rival,
+                "final_rounds": c.final_rounds,
             },
         }
 

@@ -25,7 +25,15 @@ State = dict[str, Any]
 HORIZON = 3
 
 #: effects worth paying an Offset for, and the most cards to spend on each
-OFFSET_WORTH = {"draw": 1, "salvage": 1, "strip": 1, "detune": 1, "retune": 1, "nuke": 2}
+OFFSET_WORTH = {
+    "draw": 1,
+    "salvage": 1,
+    "strip": 1,
+    "detune": 1,
+    "retune": 1,
+    "nuke": 2,
+    "knockout": 2,
+}
 
 
 def unseen(c: Content, s: State, seat: int) -> Counter:
