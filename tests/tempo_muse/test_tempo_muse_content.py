@@ -77,3 +77,12 @@ def test_validation_rejects_a_non_mapping():
     for doc in (None, [], "cards"):
         with pytest.raises(ValueError):
             parse_content(doc)
+
+
+def test_no_effect_brings_more_than_one_card_into_a_hand():
+    # the Drop discards one card a round over the limit; with draw-2 and salvage-2
+    # cards greedy hands reached 28 (benchmarks/tempo_muse_sim.py), out of its reach
+    c = GAME.content
+    for card in c.cards.values():
+        if card.kind in ("draw", "salvage"):
+            assert card.amount == 1, card.name
