@@ -1,10 +1,8 @@
 """Simulated tour games: the balance table of docs/games/tour.md.
 
 Per setup, seat 0's final score when every decision comes from the hint, and
-when every decision is a uniformly random legal action (weighted towards the
-week's own decision, as the rulebook's purchases are open at every step and
-would otherwise fill a random game with shopping), plus the solo opponent's
-score and the number of actions of a hinted game.  Deterministic: game seeds
+when every decision is a uniformly random legal action, plus the solo
+opponent's score and the number of actions of a hinted game.  Deterministic: game seeds
 and random players are seeded.
 
     python benchmarks/tour_sim.py [seeds per line, default 20]
@@ -30,7 +28,6 @@ SETUPS = [
     ("coop", 2, {"mode": "coop"}),
     ("versus (seat 0)", 2, {"mode": "versus"}),
 ]
-ANYTIME = ("buy", "mechanic", "restock")
 
 
 def hinted(players: int, options: dict, seed: int) -> tuple[dict, int]:
@@ -52,9 +49,7 @@ def randomly(players: int, options: dict, seed: int) -> dict:
     rng = random.Random(f"random:{seed}")
     while not state["finished"]:
         seat = rng.choice(GAME.seats_to_act(state))
-        legal = GAME.legal_actions(state, seat)
-        core = [a for a in legal if a["type"] not in ANYTIME] or legal
-        state, _ = GAME.apply(state, seat, rng.choice(core if rng.random() < 0.8 else legal))
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     return state
 
 
