@@ -45,14 +45,6 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _most_pairs(sheet: dict[str, Any]) -> int:
-    """The largest restock the sheet can buy: up to the shirt cap and the cash."""
-    data = content()
-    room = data["caps"]["shirts"] - sheet["shirts"]
-    per = data["restock"]["shirts"]
-    return max(0, min(-(-room // per), sheet["cash"] // data["restock"]["cost"]))
-
-
 def _fail_state(sheet: dict[str, Any]) -> str | None:
     """The forced week a sheet's counters call for: morale 0 first, then van 0."""
     if sheet["morale"] == 0:
@@ -276,7 +268,7 @@ class TourGame(Game):
         mech = data["mechanic"]
         if sheet["van"] < data["caps"]["van"] and sheet["cash"] >= mech["cost"]:
             acts.append({"type": "mechanic"})
-        acts.extend({"type": "restock", "pairs": n} for n in range(1, _most_pairs(sheet) + 1))
+        acts.extend({"type": "restock", "pairs": n} for n in range(1, sh.most_restock(sheet) + 1))
         return acts
 
     def seats_to_act(self, state: State) -> list[int]:
@@ -295,7 +287,7 @@ class TourGame(Game):
             jobs = "|".join(WORK_JOBS)
             assign = f"{{die index (string): {jobs}}}, every leftover die"
             forms.append({"type": "work", "assign": assign})
-        most = _most_pairs(sheet)
+        most = sh.most_restock(sheet)
         if most:
             forms.append({"type": "restock", "pairs": f"1..{most}, $1 per 2 shirts"})
         return forms

@@ -91,6 +91,14 @@ def max_hype_points(sheet: Sheet) -> int:
     return min(show["max_hype_points"], sheet["hype"] // show["hype_per_point"])
 
 
+def most_restock(sheet: Sheet) -> int:
+    """The largest restock (in $1 lots) the sheet can buy: up to the shirt cap and its cash."""
+    data = content()
+    room = data["caps"]["shirts"] - sheet["shirts"]
+    per = data["restock"]["shirts"]
+    return max(0, min(-(-room // per), sheet["cash"] // data["restock"]["cost"]))
+
+
 def upkeep(sheet: Sheet) -> Event:
     """Manager's wage (paid as far as the cash goes) and the roadie's van repair."""
     crew = content()["crew"]

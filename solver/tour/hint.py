@@ -13,6 +13,7 @@ from typing import Any
 
 from services.core import RulesError
 from services.tour import GAME
+from services.tour.content import content
 from solver.tour import heuristics
 from solver.tour.headline import headline_table
 from solver.tour.model import show_ceiling, solve_week
@@ -86,6 +87,8 @@ def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, A
         actions = [work]
         if phase == "stage":
             actions.insert(0, {"type": "stage", "dice": plan.staged, "hype": plan.hype})
+        if plan.restock:
+            actions.insert(0, {"type": "restock", "pairs": plan.restock})
         after, events = _replay(state, seat, actions)
         show = next((e for e in events if e.get("type") == "show"), None)
         result.update(
@@ -98,6 +101,7 @@ def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, A
             staged=plan.staged if phase == "stage" else sheet["staged"],
             hype_spent=plan.hype,
             jobs={str(i): j for i, j in sorted(plan.jobs.items())},
+            restock=plan.restock,
             show=show,
             headline_valued=table is not None,
         )
@@ -112,6 +116,9 @@ def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, A
                 f"Stage dice {staged} (faces {dice}) with {plan.hype} hype point(s) for a show "
                 f"of {total} against {sheet['target']} ({'win' if won else 'fail'}); "
             )
+        if plan.restock:
+            lot = content()["restock"]["shirts"]
+            what += f"restock {lot * plan.restock} shirts first (the merch dice sell them); "
         result["explanation"] = (
             f"{what}jobs {result['jobs']}. This maximises fans + fame + priced cash, hype, "
             f"van, morale, stars and song boxes (value {result['value']:+.1f} points)."

@@ -7,7 +7,8 @@ maximises ``solver.tour.value`` of the resulting sheet change.
 
 Decision variables: ``staged[i]`` (which dice go on stage; fixed when the
 show is already staged), ``hype`` (points bought), ``job[i][j]`` (the job of
-each leftover die).
+each leftover die), ``restock`` ($1 lots of shirts bought first: the rulebook's
+restock is "anytime", so a band that knows its merch dice may top up the stock).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from services.tour.content import WORK_JOBS, content
-from services.tour.sheet import engine_bonus, max_hype_points
+from services.tour.sheet import engine_bonus, max_hype_points, most_restock
 from solver.tour.value import WEIGHTS
 
 
@@ -28,6 +29,7 @@ class Plan:
     staged: list[int]
     hype: int
     jobs: dict[int, str]
+    restock: int
     objective: int
     status: str
     wall_s: float
@@ -93,8 +95,13 @@ def solve_week(
 
     # work
     merch_sum = sum(d * job[i]["merch"] for i, d in enumerate(dice))
-    sold = m.new_int_var(0, sheet["shirts"], "sold")
-    m.add_min_equality(sold, [merch_sum, sheet["shirts"]])
+    # the "anytime" restock, bought before the work: $1 lots of 2 shirts
+    lot = data["restock"]
+    lots = m.new_int_var(0, most_restock(sheet), "restock")
+    stock = m.new_int_var(0, caps["shirts"], "stock")
+    m.add_min_equality(stock, [sheet["shirts"] + lot["shirts"] * lots, caps["shirts"]])
+    sold = m.new_int_var(0, caps["shirts"], "sold")
+    m.add_min_equality(sold, [merch_sum, stock])
     any_merch = m.new_bool_var("any_merch")
     m.add_max_equality(any_merch, [job[i]["merch"] for i in range(n)])
     free = data["crew"]["roadie"]["free_merch"] if sheet["crew"]["roadie"] and gig else 0
@@ -125,7 +132,8 @@ def solve_week(
 
     # sheet changes (the same quantities solver.tour.value.deltas measures)
     cash_gain = (
-        work["merch_price"] * sold
+        -lot["cost"] * lots
+        + work["merch_price"] * sold
         + work["merch_price"] * free * any_merch
         + dayjob_cash
         + fail_cash
@@ -156,7 +164,7 @@ def solve_week(
         "hype": hype_after - sheet["hype"],
         "morale": -morale_loss * (1 - win),
         "van": van_after - sheet["van"],
-        "shirts": -sold,
+        "shirts": stock - sheet["shirts"] - sold,
         "stars": win,
         "skill": win * int(star_skill),
         "boxes": song * (-sheet["boxes"] if album else 1),
@@ -186,6 +194,7 @@ def solve_week(
     return Plan(
         staged=chosen,
         hype=int(solver.value(hype)),
+        restock=int(solver.value(lots)),
         jobs=jobs,
         objective=int(round(solver.objective_value)),
         status=solver.status_name(status),

@@ -16,11 +16,19 @@ from solver.tour.value import value
 
 
 def brute_force_best(state, seat=0):
-    """Best value over every legal stage x work pair, measured by the rules engine itself."""
+    """Best value over every legal restock x stage x work, measured by the rules engine.
+
+    The restock ("anytime") comes first: with the merch dice known, buying shirts
+    the merch then sells is part of the best week.
+    """
     before = state["sheets"][0]
     best = None
-    stages = [a for a in GAME.legal_actions(state, seat) if a["type"] == "stage"]
-    starts = [GAME.apply(state, seat, a)[0] for a in stages] if stages else [state]
+    restocks = [a for a in GAME.legal_actions(state, seat) if a["type"] == "restock"]
+    firsts = [state] + [GAME.apply(state, seat, a)[0] for a in restocks]
+    starts = []
+    for first in firsts:
+        stages = [a for a in GAME.legal_actions(first, seat) if a["type"] == "stage"]
+        starts += [GAME.apply(first, seat, a)[0] for a in stages] if stages else [first]
     for staged in starts:
         for work in [a for a in GAME.legal_actions(staged, seat) if a["type"] == "work"]:
             after = GAME.apply(staged, seat, work)[0]["sheets"][0]
@@ -60,7 +68,8 @@ def test_cp_sat_optimum_equals_brute_force_at_the_work_decision(seed):
     stage = rng.choice([a for a in GAME.legal_actions(state, 0) if a["type"] == "stage"])
     state, _ = GAME.apply(state, 0, stage)
     result = hint(state, 0, 5)
-    assert [a["action"]["type"] for a in result["actions"]] == ["work"]
+    kinds = [a["action"]["type"] for a in result["actions"]]
+    assert kinds in (["work"], ["restock", "work"])
     assert round(result["value"] * 10) == brute_force_best(state)
 
 
@@ -69,8 +78,8 @@ def test_stage_hint_prefers_a_winning_pair_when_it_is_worth_it():
     # the other dice cannot reach 10, and a flyer on the 6 is worth only 6 fans
     state = at_stage(solo(), [6, 4, 1, 1, 2], venue="house_show", shirts=0)
     result = hint(state, 0, 2)
-    stage = result["actions"][0]["action"]
-    assert stage["type"] == "stage" and stage["dice"] == [0, 1]
+    stage = next(a["action"] for a in result["actions"] if a["action"]["type"] == "stage")
+    assert stage["dice"] == [0, 1]
     assert result["show"]["won"] and result["breakdown"]["fame"] == 4
     assert result["breakdown"]["boxes"] == 1  # the pair of 1s was kept for a song
 
@@ -224,3 +233,13 @@ def test_versus_hint_stages_one_point_higher_to_headline():
     for item in result["actions"]:
         after, events = GAME.apply(after, 0, item["action"])
     assert after["sheets"][0]["fans"] - state["sheets"][0]["fans"] >= 3 + 3 + 1
+
+
+def test_the_stage_hint_restocks_first_when_the_merch_dice_outsell_the_stock():
+    # 0 shirts and low dice: $1 buys 2 shirts that a merch die sells for $4 ("anytime")
+    state = at_stage(solo(), [3, 3, 3, 2, 1], venue="coffee_house", shirts=0, cash=10)
+    state["sheets"][0]["target"] = 99  # no show can win: the week is about the work
+    result = hint(state, 0, 2)
+    kinds = [a["action"]["type"] for a in result["actions"]]
+    assert kinds[0] == "restock" and kinds[-2:] == ["stage", "work"]
+    assert round(result["value"] * 10) == brute_force_best(state)
