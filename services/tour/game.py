@@ -450,7 +450,7 @@ class TourGame(Game):
             sheet["next_forced"] = _fail_state(sheet)
             sheet["phase"] = "done"
             events.append({**base, "type": "week_done", "next_forced": sheet["next_forced"]})
-        if kind in ("mechanic", "buy", "restock") and sheet["phase"] == "done":
+        if kind in ANYTIME_ACTIONS and sheet["phase"] == "done":
             sheet["next_forced"] = _fail_state(sheet)  # a late mechanic still saves the van
         self._headline(state, events)
         if all(s["phase"] == "done" for s in state["sheets"]):
