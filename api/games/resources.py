@@ -25,6 +25,7 @@ from api.games.schemas import (
 )
 from api.games.views import envelope
 from api.jobs.queueing import accepted, clamp_budget, enqueue
+from api.json import answer
 from api.request_reads import game_record
 from services.core import RulesError
 from services.play import create_game, perform
@@ -94,7 +95,7 @@ class Game(MethodView):
         """The caller's view (seat token: its seat; none: spectator; host: all in puzzle mode)"""
         record = game_record(game_id)
         view = envelope(record, principal_for(record), query.get("seat"))
-        return view, 200, _etag(record.version)
+        return answer(view, 200, _etag(record.version))
 
     @blp.response(204)
     @blp.alt_response(403, schema=ErrorSchema)
@@ -128,11 +129,8 @@ class Actions(MethodView):
                     {"seat": seat, "action": a} for a in game.legal_actions(record.state, seat)
                 ]
                 forms += [{"seat": seat, "form": f} for f in game.action_forms(record.state, seat)]
-        return (
-            {"version": record.version, "actions": actions, "forms": forms},
-            200,
-            _etag(record.version),
-        )
+        body = {"version": record.version, "actions": actions, "forms": forms}
+        return answer(body, 200, _etag(record.version))
 
     @blp.arguments(PostActionSchema())
     @blp.response(200, ActionResultSchema)
@@ -151,11 +149,8 @@ class Actions(MethodView):
         seat = acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
         result = perform(store, game_id, seat, body["action"], _if_match(), record=record)
         view = envelope(result.record, principal, None if principal.host else seat)
-        return (
-            {"version": result.record.version, "events": result.events, "view": view},
-            200,
-            _etag(result.record.version),
-        )
+        body = {"version": result.record.version, "events": result.events, "view": view}
+        return answer(body, 200, _etag(result.record.version))
 
 
 @blp.route("/<game_id>/log")
