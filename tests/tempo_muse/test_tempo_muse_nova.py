@@ -101,3 +101,22 @@ def test_cards_are_conserved_through_knockouts():
         seat = s["to_act"]
         s, _ = act(s, seat, GAME.legal_actions(s, seat)[0])
         assert all_cards(s) == full_deck()
+
+
+def test_without_a_final_round_the_game_ends_with_the_completing_round():
+    import dataclasses
+
+    from services.tempo_muse import TempoMuse
+
+    game = TempoMuse(dataclasses.replace(C, final_rounds=0))
+    s = position(hands=([15, 9, 6, 1, 2], [1, 2, 3]), studios=(studio(*range(1, 15)), studio(1)))
+    s, _ = game.apply(s, 0, {"type": "play", "card": 15, "payment": [6, 9]})
+    start = s["round"]
+    while game.outcome(s) is None:
+        assert s["round"] == start
+        seat = s["to_act"]
+        if s["phase"] == "mix":
+            s, _ = game.apply(s, seat, {"type": "mix", "offsets": []})
+        else:
+            s, _ = game.apply(s, seat, {"type": "discard", "card": s["hands"][seat][0]})
+    assert game.outcome(s)["rounds"] == start

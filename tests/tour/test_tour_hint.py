@@ -243,3 +243,21 @@ def test_the_stage_hint_restocks_first_when_the_merch_dice_outsell_the_stock():
     kinds = [a["action"]["type"] for a in result["actions"]]
     assert kinds[0] == "restock" and kinds[-2:] == ["stage", "work"]
     assert round(result["value"] * 10) == brute_force_best(state)
+
+
+def test_headline_odds_follow_what_the_rival_sheet_shows():
+    from solver.tour.headline import headline_table, rival_show_odds
+
+    state = GAME.new(2, {"mode": "versus"}, 4)
+    rival = state["sheets"][1]
+    odds = rival_show_odds(state, rival)  # not rolled yet: the two-best-dice odds
+    assert abs(sum(odds.values()) - 1) < 1e-9 and min(odds) >= 2
+    at_stage(state, [6, 5, 1, 1, 2], sheet=1, hype=0)
+    assert rival_show_odds(state, rival) == {11: 1.0}  # rolled: its best total
+    rival.update(phase="work", gig=None)
+    assert rival_show_odds(state, rival) is None  # odd jobs: no show, no headline
+    rival.update(phase="shop", show=9, gig="vfw_hall")
+    table = headline_table(state, 0, 12)
+    assert table[8] == 10 and table[9] == 10 and table[10] == 30 + 8  # fame / fan / headline
+    rival.update(show=None)
+    assert headline_table(state, 0, 12) is None  # finished its week with no show
