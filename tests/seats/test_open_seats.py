@@ -53,10 +53,8 @@ def test_moves_are_refused_while_a_seat_is_open(client):
     host = auth(created["host_token"])
     state_actions = client.get(f"/v1/games/{gid}/actions", headers=host).get_json()["actions"]
     assert state_actions == []
-    r = client.post(
-        f"/v1/games/{gid}/actions", json={"seat": 0, "action": {"type": "choose_offer", "index": 0}},
-        headers=host,
-    )  # fmt: skip
+    move = {"seat": 0, "action": {"type": "choose_offer", "index": 0}}
+    r = client.post(f"/v1/games/{gid}/actions", json=move, headers=host)
     assert r.status_code == 409 and r.get_json()["code"] == "seats_open"
     assert r.get_json()["message"]
     assert claim(client, gid, 1, "Bob").status_code == 200
