@@ -55,7 +55,8 @@ def test_behind_one_trusted_proxy_each_client_has_its_own_budget(make_app):
     c = app.test_client()
 
     def hit(xff: str) -> int:
-        return c.get("/v1/catalog", headers={"X-Forwarded-For": xff}, environ_base=PROXY).status_code
+        headers = {"X-Forwarded-For": xff}
+        return c.get("/v1/catalog", headers=headers, environ_base=PROXY).status_code
 
     assert [hit("198.51.100.1") for _ in range(3)] == [200, 200, 429]
     assert [hit("198.51.100.2") for _ in range(2)] == [200, 200]  # not starved by .1
@@ -72,7 +73,8 @@ def test_trusted_proxy_count_is_exact(make_app):
     c = app.test_client()
 
     def hit(xff: str) -> int:
-        return c.get("/v1/catalog", headers={"X-Forwarded-For": xff}, environ_base=PROXY).status_code
+        headers = {"X-Forwarded-For": xff}
+        return c.get("/v1/catalog", headers=headers, environ_base=PROXY).status_code
 
     assert hit("198.51.100.4, 10.1.1.1") == 200
     assert hit("198.51.100.4, 10.2.2.2") == 429  # same client through another inner proxy
