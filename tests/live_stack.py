@@ -82,3 +82,39 @@ def _wait_up(base: str, proc: subprocess.Popen) -> None:
             pass
         time.sleep(0.1)
     raise RuntimeError("an API server did not come up in time")
+
+
+class Listener:
+    """Reads one game stream in a thread; ``next()`` gives its events one by one."""
+
+    def __init__(self, client, gid: str, token: str | None = None, **kw):
+        import queue
+        import threading
+
+        self.events: queue.Queue = queue.Queue()
+        self._thread = threading.Thread(
+            target=self._run, args=(client, gid, token, kw), daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, client, gid, token, kw) -> None:
+        try:
+            for event in client.stream(gid, token, **kw):
+                self.events.put(event)
+        except BaseException as exc:  # surfaced to the test by next()
+            self.events.put(exc)
+
+    def next(self, timeout: float = 10):
+        item = self.events.get(timeout=timeout)
+        if isinstance(item, BaseException):
+            raise item
+        return item
+
+    def until_version(self, version: int, timeout: float = 20) -> list:
+        """Every event up to the first ``view`` of ``version`` (or an ``end``)."""
+        out = []
+        while True:
+            event = self.next(timeout)
+            out.append(event)
+            if event.event == "end" or (event.event == "view" and event.id >= version):
+                return out

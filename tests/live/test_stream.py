@@ -6,40 +6,16 @@ notification crosses processes through Redis only.
 
 from __future__ import annotations
 
-import queue
 import threading
 import time
 
 import httpx
 import pytest
+from live_stack import Listener
 
-from greenroom.client import Client, GreenroomError, StreamEvent
+from greenroom.client import Client, GreenroomError
 
 GAME = {"game": "tempo-muse", "players": 2}
-
-
-class Listener:
-    """Reads a stream in a thread; ``next()`` gives its events one by one."""
-
-    def __init__(self, client: Client, gid: str, token: str | None = None, **kw):
-        self.events: queue.Queue[StreamEvent | BaseException] = queue.Queue()
-        self._thread = threading.Thread(
-            target=self._run, args=(client, gid, token, kw), daemon=True
-        )
-        self._thread.start()
-
-    def _run(self, client, gid, token, kw) -> None:
-        try:
-            for event in client.stream(gid, token, **kw):
-                self.events.put(event)
-        except BaseException as exc:  # surfaced to the test by next()
-            self.events.put(exc)
-
-    def next(self, timeout: float = 10) -> StreamEvent:
-        item = self.events.get(timeout=timeout)
-        if isinstance(item, BaseException):
-            raise item
-        return item
 
 
 def create(client: Client, seed: int = 5, **body):
