@@ -13,7 +13,6 @@ from rq import Queue
 from api.config import Settings
 from services.store import GameStore
 
-
 #: Redis connections per client per process, and how long a request waits for a free one
 REDIS_POOL_SIZE = 64
 POOL_WAIT_S = 5.0

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+import pytest
 
 from api.config import Settings
 from api.embedded_redis import free_port
@@ -118,3 +119,22 @@ class Listener:
             out.append(event)
             if event.event == "end" or (event.event == "view" and event.id >= version):
                 return out
+
+
+# -- fixtures (a plugin of tests/conftest.py; a conftest.py in a subfolder would
+# shadow the top one's module name, which tests import helpers from) ----------------
+@pytest.fixture(scope="session")
+def servers(settings, app):
+    """Two API servers; ``app`` first so the session's key cleanup runs after they stop."""
+    with api_servers(settings, 2, STREAM_HEARTBEAT="1") as bases:
+        yield bases
+
+
+@pytest.fixture
+def clients(servers):
+    from greenroom.client import Client
+
+    made = [Client(base, timeout=20) for base in servers]
+    yield made
+    for c in made:
+        c.close()
