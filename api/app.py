@@ -13,6 +13,7 @@ from api.games.lobby import blp as lobby_blp
 from api.games.rematch import blp as rematch_blp
 from api.games.resources import blp as games_blp
 from api.games.seats import blp as seats_blp
+from api.games.stream import blp as stream_blp
 from api.jobs.resources import blp as jobs_blp
 from api.json import OrjsonProvider
 from api.metrics import install_metrics
@@ -40,7 +41,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     api = GreenroomApi(app, spec_kwargs={"info": {"description": "Music-themed tabletop games"}})
     app.extensions["greenroom_api"] = api
     blueprints = (health.blp, catalog.blp, games_blp, lobby_blp, seats_blp, rematch_blp)
-    for blp in (*blueprints, jobs_blp, solver.blp):
+    for blp in (*blueprints, stream_blp, jobs_blp, solver.blp):
         api.register_blueprint(blp)
     api.spec.components.security_scheme(
         "bearer", {"type": "http", "scheme": "bearer", "description": "seat or host token"}

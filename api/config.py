@@ -32,6 +32,12 @@ class Settings:
     trusted_proxies: int = 0
     #: hint budget of a bot seat's move, in seconds
     bot_budget_s: float = 0.5
+    #: seconds between comment lines on an idle stream (keeps proxies from closing it)
+    stream_heartbeat_s: float = 15.0
+    #: a stream closes after this long; the client resumes with Last-Event-ID
+    stream_max_s: int = 3600
+    #: versions of move events kept per game for stream resumes
+    game_events_cap: int = 10_000
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -50,4 +56,7 @@ class Settings:
             rate_limit_loopback=os.environ.get("RATE_LIMIT_LOOPBACK", cls.rate_limit_loopback),
             trusted_proxies=_int("TRUSTED_PROXIES", cls.trusted_proxies),
             bot_budget_s=float(os.environ.get("BOT_BUDGET", cls.bot_budget_s)),
+            stream_heartbeat_s=float(os.environ.get("STREAM_HEARTBEAT", cls.stream_heartbeat_s)),
+            stream_max_s=_int("STREAM_MAX_SECONDS", cls.stream_max_s),
+            game_events_cap=_int("GAME_EVENTS_CAP", cls.game_events_cap),
         )
