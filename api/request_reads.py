@@ -32,7 +32,7 @@ def install_request_reads(app: Flask, be: Backend, limiter: RateLimiter | None) 
 
     @app.before_request
     def _check_and_read():
-        if exempt():
+        if exempt() or limiter.skips():
             return None
         game_id = (request.view_args or {}).get("game_id")
         pipe = be.redis.pipeline(transaction=False)
