@@ -7,8 +7,9 @@
 It never polls: every move is a reaction to a pushed ``view`` event.  When its
 seat can act it asks for its legal actions and posts one at random with
 ``If-Match`` (the version it saw); a 412 or 422 means someone moved first, and
-the next pushed view says what to do.  It prints one JSON line at the end:
-``{"game_id", "seats", "moves", "outcome"}``.
+the next pushed view says what to do.  It prints a JSON line once its seats are
+claimed (``{"game_id", "joined"}``) and one at the end (``{"game_id", "seats",
+"moves", "outcome"}``).
 """
 
 from __future__ import annotations
@@ -75,7 +76,6 @@ def main(argv: list[str] | None = None) -> None:
             listed=True,
         )  # fmt: skip
         game_id = created.id
-        print(json.dumps({"created": game_id}), flush=True)
         seats = args.seats if args.seats else [0]
     elif args.game_id:
         game_id = args.game_id
@@ -89,6 +89,8 @@ def main(argv: list[str] | None = None) -> None:
     for s in seats:
         claimed = client.join(game_id, s, f"{args.name}-{s}")
         players.append(Client(args.base_url).player(game_id, claimed.token, s))
+    # the seats are taken: whoever reads this line may look for the ones still open
+    print(json.dumps({"game_id": game_id, "joined": seats}), flush=True)
     rng = random.Random(args.rng)
     moves = [0]
     results = [{} for _ in players]

@@ -11,7 +11,6 @@ when it re-reads the version anyway.
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ from typing import Any
 
 import redis
 
+from services.core.codec import loads
 from services.store import GameRecord, GameStore
 
 
@@ -47,7 +47,7 @@ def moves_between(store: GameStore, game_id: str, after: int, upto: int) -> tupl
     moves = []
     for entry_id, fields in rows:
         version = int(entry_id.decode().split("-")[0])
-        body = json.loads(fields[b"events"])
+        body = loads(fields[b"events"])
         moves.append(Move(version, int(body["seat"]), body["events"], bool(body.get("public"))))
     complete = len(moves) == upto - after
     return moves, complete

@@ -132,6 +132,7 @@ class SeatStore:
                 self.store.ttl_for(record.status),
                 time.time(),
                 "1" if list_it else "0",
+                # seat changes are public (every view shows the seating): every stream gets them
                 json.dumps({"seat": event.get("seat", -1), "events": [event], "public": True}),
                 self.store.events_cap,
                 self.store.live_channel(gid),

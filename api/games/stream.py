@@ -20,7 +20,6 @@ a slow reader never falls behind by more than one view.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Iterator
@@ -35,6 +34,7 @@ from api.backend import Backend, backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, ErrorSchema
 from api.games.views import envelope
+from services.core.codec import dumps
 from services.fanout import Hub, Move, hub_for
 from services.registry import get_game
 from services.store import GameNotFound, GameRecord
@@ -70,7 +70,7 @@ class StreamQuerySchema(ma.Schema):
 
 
 def sse(event: str, version: int, data: dict[str, Any]) -> str:
-    return f"event: {event}\nid: {version}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+    return f"event: {event}\nid: {version}\ndata: {dumps(data).decode()}\n\n"
 
 
 def visible_events(move: Move, principal: Principal, seat: int | None, open_info: bool) -> list:

@@ -192,3 +192,19 @@ def test_long_poll_answers_304_when_nothing_moves(clients):
         f"{api.base_url}/v1/games/{g.id}", headers={"If-None-Match": '"0"', "Prefer": "wait=5"}
     )
     assert r.status_code == 200 and r.json()["version"] == 1
+
+
+def test_a_seat_claim_reaches_every_stream_as_a_public_event(clients):
+    host_api, stream_api = clients
+    g = host_api.create("tempo-muse", 2, seed=3, open_seats=[1])
+    watchers = {"seat 0": Listener(stream_api, g.id, g.seat_tokens[0]),
+                "spectator": Listener(stream_api, g.id)}  # fmt: skip
+    for w in watchers.values():
+        assert w.next().id == 1
+    host_api.join(g.id, 1, "bea")
+    for name, w in watchers.items():
+        event = w.next()
+        assert event.id == 2, name
+        (move,) = event.moves
+        assert move["events"] and move["events"][0]["seat"] == 1, (name, move)
+        assert event.view["seating"][1]["name"] == "bea"
