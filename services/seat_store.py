@@ -28,7 +28,7 @@ from services.store import GameNotFound, GameRecord, GameStore, VersionConflict
 # KEYS: game hash, log list, events stream, lobby (all games), lobby (this game's kind).
 # ARGV: expected version, seats json, seating json, host hash ("" keeps it), ttl,
 # now, has a seat anyone may claim (1/0; indexed only if the game asked to be listed),
-# events json, events cap, live channel.
+# events json, events cap, live channel, game id.
 # Returns the new version, -1 when the game is gone, -2 when the version moved on.
 _SEAT_LUA = """
 local v = redis.call('HGET', KEYS[1], 'version')
@@ -44,7 +44,7 @@ if ttl > 0 then
 end
 redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[9], nv .. '-0', 'events', ARGV[8])
 if ttl > 0 then redis.call('EXPIRE', KEYS[3], ttl) end
-local id = string.match(KEYS[1], 'game:(.+)$')
+local id = ARGV[11]
 if ARGV[7] == '1' and redis.call('HGET', KEYS[1], 'listed') == '1' then
   local score = 1e18
   if ttl > 0 then score = tonumber(ARGV[6]) + ttl end
@@ -136,6 +136,7 @@ class SeatStore:
                 json.dumps({"seat": event.get("seat", -1), "events": [event], "public": True}),
                 self.store.events_cap,
                 self.store.live_channel(gid),
+                gid,
             ],
         )
         if result == -1:

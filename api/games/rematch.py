@@ -22,6 +22,7 @@ class Rematch(MethodView):
     @blp.alt_response(401, schema=ErrorSchema)
     @blp.alt_response(404, schema=ErrorSchema)
     @blp.alt_response(409, schema=ErrorSchema)
+    @blp.alt_response(410, schema=ErrorSchema)
     def post(self, game_id):
         """Make (or find) the rematch of a finished game; returns the caller's new token.
 
