@@ -20,7 +20,7 @@ import logging
 from typing import Any
 
 import redis
-from rq import Queue, SimpleWorker, Worker, get_current_job
+from rq import Queue, Retry, SimpleWorker, Worker, get_current_job
 from rq.job import Job
 
 from services.core import RulesError
@@ -70,6 +70,9 @@ def schedule_bot_turns(
             job_timeout=timeout,
             result_ttl=600,
             failure_ttl=3600,
+            # a turn that failed (a worker lost mid-job) runs again: nothing else would
+            # move that seat if the humans are waiting for it
+            retry=Retry(max=2),
             meta={"kind": f"bot:{record.game}"},
         )
         queued.append(seat)
