@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from services.registry import UnknownGame, get_game
 from services.seating import Seating, public_open_seats, public_view
 from services.store import GameNotFound, GameRecord, GameStore, VersionConflict
 
@@ -79,6 +80,13 @@ if ttl > 0 then redis.call('EXPIRE', KEYS[2], ttl) end
 redis.call('PUBLISH', ARGV[4], nv .. ' ' .. redis.call('HGET', KEYS[1], 'status'))
 return ARGV[1]
 """
+
+
+def _title(game: str) -> str:
+    try:
+        return get_game(game).title
+    except UnknownGame:
+        return game
 
 
 @dataclass(frozen=True)
@@ -206,6 +214,7 @@ class SeatStore:
                 {
                     "id": gid,
                     "game": f["game"],
+                    "title": _title(f["game"]),
                     "players": int(f["players"]),
                     "options": json.loads(f["options"]),
                     "seats": public_view(seating),
