@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import marshmallow as ma
+import marshmallow.validate
 from flask import Response, request
 from flask.views import MethodView
 
@@ -65,7 +66,8 @@ class StreamQuerySchema(ma.Schema):
     )
     seat = ma.fields.Integer(metadata={"description": "host only: stream as this seat"})
     last_event_id = ma.fields.Integer(
-        metadata={"description": "resume after this version (the Last-Event-ID header wins)"}
+        validate=ma.validate.Range(min=0),
+        metadata={"description": "resume after this version (the Last-Event-ID header wins)"},
     )
 
 
@@ -161,6 +163,14 @@ def _view_event(
 class Stream(MethodView):
     @blp.arguments(StreamQuerySchema, location="query")
     @blp.doc(
+        parameters=[
+            {
+                "in": "header",
+                "name": "Last-Event-ID",
+                "schema": {"type": "string"},
+                "description": "resume after this version (browsers send it on reconnect)",
+            }
+        ],
         responses={
             "200": {
                 "description": "Server-Sent Events: `view` events (id = version) until an "
@@ -169,7 +179,7 @@ class Stream(MethodView):
                     "text/event-stream": {"schema": {"type": "string"}, "example": EXAMPLE}
                 },
             }
-        }
+        },
     )
     @blp.alt_response(400, schema=ErrorSchema)
     @blp.alt_response(401, schema=ErrorSchema)

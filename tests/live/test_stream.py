@@ -144,6 +144,7 @@ def test_query_token_authorises_like_the_header(clients):
         ({"token": "not-a-token"}, {}, 401, "invalid_token"),
         ({"seat": 0}, {}, 401, "token_required"),
         ({}, {"Last-Event-ID": "seven"}, 400, "bad_last_event_id"),
+        ({"last_event_id": -3}, {}, 400, "invalid_request"),
     ],
 )
 def test_stream_refuses_what_a_view_refuses(clients, params, headers, status, code):
