@@ -45,9 +45,12 @@ def token_hash() -> str | None:
     return g.token_hash
 
 
-def principal_for(record: GameRecord) -> Principal:
-    """The caller's rights on this game; a presented but unknown token is a 401."""
-    presented = token_hash()
+def principal_for(record: GameRecord, token: str | None = None) -> Principal:
+    """The caller's rights on this game; a presented but unknown token is a 401.
+
+    ``token`` overrides the Authorization header (the stream's ``?token=``).
+    """
+    presented = hash_token(token) if token is not None else token_hash()
     if presented is None:
         return SPECTATOR
     # compare against every hash so timing does not tell which one matched

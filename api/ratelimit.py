@@ -12,10 +12,22 @@ requests carry ``X-RateLimit-Limit``, ``-Remaining`` and ``-Reset`` for the
 tightest limit.  Health, metrics and the docs are exempt so probes never
 starve.  When Redis cannot be reached the limit lets the request through: the
 request itself then reports the outage.
+
+Loopback clients (127.0.0.0/8, ::1) may have a rule of their own instead
+(``RATE_LIMIT_LOOPBACK``: a limit, or "exempt"): ``make run`` exempts them so
+a local bot can play as fast as the server answers.
+
+The client address is ``request.remote_addr``.  With ``TRUSTED_PROXIES`` = n,
+werkzeug's ProxyFix takes it from the n-th address from the right of
+``X-Forwarded-For`` (the one the outermost trusted proxy saw), so a client
+cannot pick its own address by sending the header; with 0 (the default) the
+header is ignored.  Behind a proxy on the same host, set it, or every client
+would count as loopback.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import itertools
 import math
 import os
@@ -25,6 +37,7 @@ from dataclasses import dataclass
 
 import redis
 from flask import Flask, Response, g, request
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api.auth import token_hash
 from api.config import Settings
@@ -75,7 +88,7 @@ _PER = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 _LIMIT = re.compile(r"^\s*(\d+)\s*(?:/|per)\s*(\d*)\s*(second|minute|hour|day)s?\s*$")
 
 #: endpoints (blueprint or view names) that no limit applies to
-EXEMPT_BLUEPRINTS = frozenset({"health", "api-docs"})
+EXEMPT_BLUEPRINTS = frozenset({"health", "api-docs", "docs_assets"})
 EXEMPT_ENDPOINTS = frozenset({"metrics", "static"})
 
 
@@ -95,8 +108,26 @@ class Limit:
         return cls(int(m.group(1)), int(m.group(2) or 1) * _PER[m.group(3)])
 
 
+#: the value of RATE_LIMIT_LOOPBACK that lifts every limit from loopback clients
+EXEMPT = "exempt"
+
+
 def client_address() -> str:
     return request.remote_addr or "unknown"
+
+
+def is_loopback() -> bool:
+    try:
+        return ipaddress.ip_address(client_address()).is_loopback
+    except ValueError:
+        return False
+
+
+def install_proxy_fix(app: Flask, settings: Settings) -> None:
+    """Believe X-Forwarded-For (and -Proto, -Host) through ``trusted_proxies`` hops only."""
+    n = settings.trusted_proxies
+    if n > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)
 
 
 @dataclass(frozen=True)
@@ -114,10 +145,17 @@ class RateLimiter:
     """Checks both limits of a request in one Redis round trip."""
 
     def __init__(
-        self, client: redis.Redis, prefix: str, by_address: Limit | None, by_token: Limit | None
+        self,
+        client: redis.Redis,
+        prefix: str,
+        by_address: Limit | None,
+        by_token: Limit | None,
+        loopback: Limit | str | None = None,
     ):
         self.by_address = by_address
         self.by_token = by_token
+        #: the rule for loopback clients: a Limit, EXEMPT, or None (the general limits)
+        self.loopback = loopback
         self.prefix = f"{prefix}ratelimit:"
         self._script = client.register_script(_MOVING_WINDOW_LUA)
         self._ids = itertools.count()
@@ -139,6 +177,10 @@ class RateLimiter:
         admitted, limit, left, reset_ms, retry_ms = raw[:5]
         return Verdict(bool(admitted), int(limit), max(0, int(left)), int(reset_ms), int(retry_ms))
 
+    def skips(self) -> bool:
+        """True when the current request counts in no window (an exempt loopback client)."""
+        return self.loopback == EXEMPT and is_loopback()
+
     def gate(self, read: str | None = None) -> tuple[Response | None, dict[bytes, bytes] | None]:
         """Check the current request; with ``read``, also fetch that hash if admitted.
 
@@ -151,6 +193,8 @@ class RateLimiter:
 
     def windows(self) -> list[tuple[str, Limit]]:
         """The windows the current request counts in."""
+        if isinstance(self.loopback, Limit) and is_loopback():
+            return [(f"loopback:{client_address()}", self.loopback)]
         out = []
         if self.by_address:
             out.append((f"address:{client_address()}", self.by_address))
@@ -189,7 +233,11 @@ def install_rate_limits(app: Flask, client: redis.Redis, settings: Settings) -> 
     """
     by_address = Limit.parse(settings.rate_limit_address) if settings.rate_limit_address else None
     by_token = Limit.parse(settings.rate_limit_token) if settings.rate_limit_token else None
-    if not (by_address or by_token):
+    loopback_rule = settings.rate_limit_loopback
+    loopback: Limit | str | None = None
+    if loopback_rule:
+        loopback = EXEMPT if loopback_rule == EXEMPT else Limit.parse(loopback_rule)
+    if not (by_address or by_token or isinstance(loopback, Limit)):
         return None
 
     @app.after_request
@@ -198,4 +246,4 @@ def install_rate_limits(app: Flask, client: redis.Redis, settings: Settings) -> 
             response.headers[name] = value
         return response
 
-    return RateLimiter(client, settings.prefix, by_address, by_token)
+    return RateLimiter(client, settings.prefix, by_address, by_token, loopback)

@@ -30,6 +30,7 @@ def stack(
     threads: int = 8,
     workers: int = 0,
     env_extra: dict[str, str] | None = None,
+    worker_class: str | None = None,
 ):
     with tempfile.TemporaryDirectory() as tmp:
         redis_server = EmbeddedRedis(tmp, aof=True).start()
@@ -43,8 +44,10 @@ def stack(
             **(env_extra or {}),
         }
         port = free_port()
-        argv = gunicorn_argv(port, processes, threads)
-        procs = [subprocess.Popen(argv, env=env, cwd=ROOT, stderr=subprocess.DEVNULL)]
+        argv = gunicorn_argv(port, processes, threads, worker_class)
+        # BENCH_VERBOSE=1 shows the servers' logs (errors are otherwise silent)
+        quiet = None if os.environ.get("BENCH_VERBOSE") else subprocess.DEVNULL
+        procs = [subprocess.Popen(argv, env=env, cwd=ROOT, stderr=quiet)]
         procs += [
             subprocess.Popen(
                 [sys.executable, "-m", "workers.main"], env=env, cwd=ROOT, stderr=subprocess.DEVNULL
@@ -68,7 +71,11 @@ def stack(
             for p in procs:
                 p.terminate()
             for p in procs:
-                p.wait(timeout=15)
+                try:
+                    p.wait(timeout=15)
+                except subprocess.TimeoutExpired:  # open streams hold a graceful stop
+                    p.kill()
+                    p.wait()
             redis_server.stop()
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 
-from flask import request
+from flask import Response, request
 from flask.views import MethodView
 
 from api.auth import Principal, acting_seat, principal_for, require_player
 from api.backend import backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, ErrorSchema
+from api.games.longpoll import HEADERS_DOC as LONG_POLL_HEADERS
+from api.games.longpoll import await_change
 from api.games.schemas import (
     ActionResultSchema,
     CreatedGameSchema,
@@ -23,6 +25,7 @@ from api.games.schemas import (
     PostActionSchema,
     ViewQuerySchema,
 )
+from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
 from api.jobs.queueing import accepted, clamp_budget, enqueue
 from api.json import answer
@@ -30,6 +33,7 @@ from api.request_reads import game_record
 from services.core import RulesError
 from services.play import create_game, perform
 from services.registry import get_game
+from services.seating import initial_seating, normalise_open_seats, open_seats
 from solver.registry import HINTS
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games and their moves")
@@ -62,11 +66,21 @@ class Games(MethodView):
     @blp.alt_response(400, schema=ErrorSchema)
     @blp.alt_response(422, schema=ErrorSchema)
     def post(self, body):
-        """Create a game; the body returns one secret token per seat and a host token"""
+        """Create a game; the body returns one secret token per seat and a host token.
+
+        Seats named in `open_seats` get no token: others claim them
+        (`POST /v1/games/{id}/seats/{n}`); `listed` shows the game in the lobby.
+        """
+        players = body["players"]
+        opened = normalise_open_seats(body.get("open_seats"), players)
+        names = body.get("names") or []
+        seating = initial_seating(players, opened, names) if opened or names else None
         new = create_game(
-            backend().store, body["game"], body["players"], body["options"], body.get("seed")
+            backend().store, body["game"], players, body["options"], body.get("seed"), seating
         )
         rec = new.record
+        if body["listed"]:
+            seat_store().list_new(rec)
 
         host = Principal(frozenset(range(rec.players)), host=True)
         headers = {"Location": f"/v1/games/{rec.id}", **_etag(rec.version)}
@@ -90,12 +104,29 @@ class Games(MethodView):
 class Game(MethodView):
     @blp.arguments(ViewQuerySchema(), location="query")
     @blp.response(200, GameViewSchema)
+    @blp.alt_response(304, description="Not modified: the version is still the one named")
     @blp.alt_response(404, schema=ErrorSchema)
+    @blp.doc(parameters=LONG_POLL_HEADERS)
     def get(self, query, game_id):
-        """The caller's view (seat token: its seat; none: spectator; host: all in puzzle mode)"""
+        """The caller's view (seat token: its seat; none: spectator; host: all in puzzle mode).
+
+        Long-poll: with `If-None-Match: "<version>"` and `Prefer: wait=N` the answer
+        waits up to N s (capped by MAX_WAIT) for the version to move: 200 as soon
+        as it does, else 304.
+        """
+        be = backend()
         record = game_record(game_id)
-        view = envelope(record, principal_for(record), query.get("seat"))
-        return answer(view, 200, _etag(record.version))
+        principal = principal_for(record)
+        view = envelope(record, principal, query.get("seat"))  # refuse before waiting
+        fresh, waited = await_change(be, record)
+        headers = {**_etag((fresh or record).version)}
+        if waited:
+            headers["Preference-Applied"] = f"wait={waited}"
+        if fresh is None:
+            return Response(status=304, headers=headers)
+        if fresh is not record:
+            view = envelope(fresh, principal, query.get("seat"))
+        return answer(view, 200, headers)
 
     @blp.response(204)
     @blp.alt_response(403, schema=ErrorSchema)
@@ -121,7 +152,7 @@ class Actions(MethodView):
         require_player(principal)
         game = get_game(record.game)
         actions, forms = [], []
-        if game.outcome(record.state) is None:
+        if game.outcome(record.state) is None and not open_seats(record.seating or []):
             for seat in game.seats_to_act(record.state):
                 if seat not in principal.seats:
                     continue
@@ -148,6 +179,7 @@ class Actions(MethodView):
         game = get_game(record.game)
         seat = acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
         result = perform(store, game_id, seat, body["action"], _if_match(), record=record)
+        kick_bots(result.record)
         view = envelope(result.record, principal, None if principal.host else seat)
         body = {"version": result.record.version, "events": result.events, "view": view}
         return answer(body, 200, _etag(result.record.version))
