@@ -8,7 +8,8 @@ from typing import Any
 
 from services.composition import GAME
 from services.composition.content import content
-from services.composition.game import public_card
+from services.composition.draft import cresc_cost, ghost_cost
+from services.composition.seats import public_card
 from solver.composition.hand import Hand, hand_from_state
 from solver.composition.search import best_words
 
@@ -111,7 +112,7 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
                 }
             ]
         )
-        cost = GAME._ghost_cost(state, seat) if cid == "ghost" else 0
+        cost = ghost_cost(state, seat) if cid == "ghost" else 0
         net, word = _best_net(_hand(state, seat, extra), deadline)
         gain = net - base_net - cost
         figures.append({"card": cid, "best_word": word, "net": net, "gain": gain})
@@ -168,7 +169,7 @@ def _crescendo_option(
     slots = state["composition"]["crescendos"]
     action = max(buys, key=lambda a: slots[a["slot"]]["roses"])  # CAT's Roses ride on it
     on_card = slots[action["slot"]]["roses"]
-    cost = GAME._cresc_cost(state, seat)
+    cost = cresc_cost(state, seat)
     gains = []
     for cid in pool:
         if gains and time.perf_counter() - t0 > budget_s:

@@ -201,7 +201,7 @@ def hand_from_state(
 ) -> Hand:
     """The Hand of ``seat`` in a live game: its own usable cards only, plus ``extra``
     (cards it is thinking of taking, in the same public form)."""
-    from services.composition.game import seat_hand
+    from services.composition.seats import seat_hand
 
     info = seat_hand(state, seat)
     cards = tuple(
