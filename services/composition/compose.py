@@ -111,7 +111,8 @@ def parse_performance(state: State, seat: int, action: Action) -> dict[str, Any]
             changed += 1
     if changed > 1:
         raise RulesError("bad_action", "MUD changes one card per Performance")
-    if "ghost" in cards and "ghost" not in assign:
+    if "ghost" in cards + (cards2 if isinstance(cards2, list) else []) and "ghost" not in assign:
+        # the Ghost Note shows no letter of its own: unassigned it would spell nothing
         raise RulesError("bad_action", "say which letter the Ghost Note plays")
     pay = action.get("pay", []) or []
     if not isinstance(pay, list) or not all(isinstance(p, str) for p in pay):

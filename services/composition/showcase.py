@@ -53,8 +53,14 @@ def resolve(state: State, events: Events) -> None:
                 cid = draw_note(state, allow_tomato=False)
                 if cid is None:
                     break
-                s["extra"].append(cid)
                 result["drawn"].append(cid)
+                if card(cid).get("locked"):
+                    # a Locked Letter is permanent however it arrives (after a reshuffle
+                    # Crescendos are in the Note deck): never a Chorus card, never discarded
+                    s["locked"].append(cid)
+                    events.append({"type": "locked_letter", "seat": seat, "card": cid})
+                else:
+                    s["extra"].append(cid)
             _earn_awards(state, seat, used, br, result, events)
         results[seat] = result
         events.append({"type": "performance", "seat": seat, **result})
