@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from services.composition.compose import helpers, short_words
+from services.composition.content import card, content
 from services.composition.draft import draft_actions
 from services.composition.ending import face_up
-from services.composition.seats import Action, State, usable_cards
+from services.composition.seats import Action, State, rules, usable_cards
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -44,11 +45,15 @@ def seats_to_act(state: State) -> list[int]:
 
 
 def action_forms(state: State, seat: int) -> list[dict[str, Any]]:
+    """The open-ended compose actions, each only when this seat can use it now."""
     if state["finished"] or state["phase"] != "compose":
         return []
     if state["seats"][seat]["status"] not in ("composing", "retry"):
         return []
-    return [
+    usable = usable_cards(state, seat)
+    letters = {c: ("any" if c == "ghost" else card(c)["letters"]) for c in usable}
+    maestro = state["seats"][seat]["maestro"]
+    forms: list[dict[str, Any]] = [
         {
             "type": "perform",
             "description": "Commit a Performance: the cards spelling the word, in order.",
@@ -58,28 +63,49 @@ def action_forms(state: State, seat: int) -> list[dict[str, Any]]:
                 "pay": "card ids whose pay-cost ability you activate",
                 "bonus": "{symbol: 'roses'|'cards'} (default roses)",
                 "keep": "unused card ids to place in your Chorus (rest auto-filled)",
+                "awards": "Award ids on offer, best first: the first your word meets and "
+                "still on offer is yours (default: the first met in layout order)",
             },
-            "usable_cards": usable_cards(state, seat),
-        },
-        {
-            "type": "perform",
-            "description": "Two words crossing at a two-word card (it counts once).",
-            "params": {
-                "cards": "the first word",
-                "cards2": "the second word; shares "
-                "exactly one card, which has the two_words ability",
-            },
-        },
-        {
-            "type": "ask_help",
-            "description": "Pay a player 1 Rose to check whether cards spell a word "
-            "(private answer; the word is not committed).",
-            "params": {
-                "helper": "another seat",
-                "cards": "card ids in word order",
-                "assign": "as for perform",
-                "cards2": "optional second word",
-            },
-            "helpers": helpers(state, seat),
-        },
+            "usable_cards": usable,
+            "letters": letters,
+            "min_word_length": rules()["min_word_length"],
+            "chorus_slots": content()["maestros"][maestro]["chorus"],
+            "awards": list(state["awards"]),
+        }
     ]
+    crossings = [c for c in usable if c != "ghost" and _two_words(c)]
+    if crossings:
+        forms.append(
+            {
+                "type": "perform",
+                "description": "Two words crossing at a two-word card (it counts once).",
+                "params": {
+                    "cards": "the first word",
+                    "cards2": "the second word; shares "
+                    "exactly one card, which has the two_words ability",
+                },
+                "two_word_cards": crossings,
+            }
+        )
+    who = helpers(state, seat)
+    if who:
+        forms.append(
+            {
+                "type": "ask_help",
+                "description": "Pay a player 1 Rose to check whether cards spell a word "
+                "(private answer; the word is not committed).",
+                "params": {
+                    "helper": "another seat",
+                    "cards": "card ids in word order",
+                    "assign": "as for perform",
+                    "cards2": "optional second word",
+                },
+                "helpers": who,
+                "cost": rules()["costs"]["help"],
+            }
+        )
+    return forms
+
+
+def _two_words(cid: str) -> bool:
+    return any(a["type"] == "two_words" for a in card(cid).get("abilities", ()))

@@ -142,6 +142,13 @@ def parse_performance(state: State, seat: int, action: Action) -> dict[str, Any]
             raise RulesError("bad_action", f"{k!r} cannot go to the Chorus")
     if len(set(keep)) > slots:
         raise RulesError("bad_action", f"only {slots} Chorus slots")
+    awards = action.get("awards", []) or []
+    if (
+        not isinstance(awards, list)
+        or not all(isinstance(a, str) and a in state["awards"] for a in awards)
+        or len(set(awards)) != len(awards)
+    ):
+        raise RulesError("bad_action", "awards lists distinct Award ids on offer, best first")
     words = ["".join(assign.get(c, card(c)["letters"]) for c in cards)]
     used = list(cards)
     cards2 = action.get("cards2")
@@ -159,6 +166,7 @@ def parse_performance(state: State, seat: int, action: Action) -> dict[str, Any]
         "pay": sorted(set(pay)),
         "bonus": {str(k): v for k, v in bonus.items()},
         "keep": list(dict.fromkeys(keep)),
+        "awards": list(awards),
     }
 
 

@@ -61,13 +61,19 @@ def resolve(state: State, events: Events) -> None:
                     events.append({"type": "locked_letter", "seat": seat, "card": cid})
                 else:
                     s["extra"].append(cid)
-            _earn_awards(state, seat, used, br, result, events)
+            _earn_awards(state, seat, used, br, perf.get("awards", []), result, events)
         results[seat] = result
         events.append({"type": "performance", "seat": seat, **result})
     _end_round(state, results, events)
 
 
-def _earn_awards(state, seat, used, br, result, events) -> None:
+def _earn_awards(state, seat, used, br, prefer: list[str], result, events) -> None:
+    """The seat collects one Award its Performance meets (solo: every one).
+
+    Which one is the seat's choice, made at its commit as ``awards`` (best first):
+    the first listed that is still on offer, else the first met in layout order
+    (an earlier seat in Baton order may have taken the one it wanted).
+    """
     s = state["seats"][seat]
     if not state["solo"] and s["bought_ovation"]:
         return
@@ -76,8 +82,7 @@ def _earn_awards(state, seat, used, br, result, events) -> None:
     if not ok:
         return
     if not state["solo"]:
-        best = max(awards[a]["badges"] for a in ok)
-        ok = [next(a for a in ok if awards[a]["badges"] == best)]
+        ok = [next((a for a in prefer if a in ok), ok[0])]
     for a in ok:
         state["awards"].remove(a)
         s["awards"].append(a)

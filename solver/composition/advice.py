@@ -10,6 +10,7 @@ from services.composition import GAME
 from services.composition.content import content
 from services.composition.draft import cresc_cost, ghost_cost
 from services.composition.seats import public_card
+from services.composition.showcase import goal_met
 from solver.composition.hand import Hand, hand_from_state
 from solver.composition.search import best_words
 
@@ -70,13 +71,18 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
         roses = state["seats"][seat]["roses"]
         ovations = [a for a in legal if a["card"] in state["ovations"]]
         awards = [a for a in legal if a["card"] in state["awards"]]
-        badges = content()["awards"]
         if ovations and roses < content()["rules"]["costs"]["ovation"]:
             pick = ovations[0]
             why = "an Ovation you cannot afford soon"
         elif awards:
-            pick = max(awards, key=lambda a: badges[a["card"]]["badges"])
-            why = "the hardest Award left"
+            # every Award carries one badge: give up one the seat's best word misses now
+            missed = _awards_missed(state, seat, t0 + budget_s)
+            pick = next((a for a in awards if a["card"] in missed), awards[0])
+            why = (
+                "an Award your best word does not meet"
+                if pick["card"] in missed
+                else "an Award (your best word meets them all)"
+            )
         else:
             pick = legal[0]
             why = "the only kind left"
@@ -142,6 +148,19 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
         f"(+{gain} Roses over your current best)",
         "figures": figures,
     }
+
+
+def _awards_missed(state: dict[str, Any], seat: int, deadline: float) -> set[str]:
+    """Awards on offer that the best word of the seat's cards (Chorus, Locked) misses."""
+    left = max(0.0, deadline - time.perf_counter())
+    words = best_words(_hand(state, seat), 1, pair_budget_s=PAIR_SHARE * left)["words"]
+    if not words:
+        return set(state["awards"])
+    top = words[0]
+    br = dict(top["breakdown"], words=top["words"])
+    used = [c["card"] for c in top["cards"]] + [c["card"] for c in top.get("cards2", [])]
+    goals = content()["awards"]
+    return {a for a in state["awards"] if not goal_met(goals[a]["goal"], list(set(used)), br)}
 
 
 def _unseen_crescendos(state: dict[str, Any]) -> list[str]:

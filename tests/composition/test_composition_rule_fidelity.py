@@ -5,16 +5,19 @@ Each test here failed on the engine before its fix (items 16, 17 and 20)."""
 from __future__ import annotations
 
 import pytest
+import yaml
 from helpers_composition import compose, find, fresh, pass_others, perform, performance_event
 
 from services.composition import GAME
-from services.composition.content import content
+from services.composition.content import DATA_DIR, build_content, content
 from services.core import RulesError
+from solver.composition import hint
 
 CROSS = find("a", 1, "harp", kind="crescendo")  # two_words
 C = find("c", 2, None)
 T = find("t", 1, None)
 N = find("n", 2, None)
+FILES = ("rules", "cards", "maestros", "awards", "ovations")
 STANDING_S = next(
     c for c, d in content()["cards"].items() if d.get("locked") and d["kind"] == "crescendo"
 )
@@ -60,3 +63,77 @@ def test_a_locked_letter_drawn_as_a_bonus_card_is_never_discarded():
         st, _ = GAME.apply(st, s, {"type": "perform", "cards": []})
     seat = st["seats"][0]
     assert STANDING_S in seat["locked"] and STANDING_S not in st["discard"] + seat["chorus"]
+
+
+# ------------------------------------------ 20: one Applause Badge per player per round
+def test_every_award_and_ovation_carries_one_applause_badge():
+    # printed: only one badge per player per round, so no card may carry two
+    data = content()
+    assert {a["badges"] for a in data["awards"].values()} == {1}
+    assert {o["badges"] for o in data["ovations"].values()} == {1}
+    raw = {n: yaml.safe_load((DATA_DIR / f"{n}.yaml").read_text()) for n in FILES}
+    raw["awards"][0]["badges"] = 2
+    with pytest.raises(ValueError, match="badges must be 1"):
+        build_content(*(raw[n] for n in FILES))
+
+
+STRANGE = [find("s", 1, None), T, find("r", 1, None), find("a", 0, None), N,
+           find("g", 3, None), find("e", 0, None)]  # fmt: skip
+
+
+def _meets_two(prefer=None):
+    st = compose(fresh(2, ["HOG", "IMP"]), {0: STRANGE})
+    st["awards"] = ["long6", "cards7"]  # STRANGE meets both: 7 letters, 7 cards
+    extra = {} if prefer is None else {"awards": prefer}
+    st, _ = perform(st, 0, STRANGE, **extra)
+    return pass_others(st, but=0)
+
+
+def test_the_seat_chooses_which_award_it_collects():
+    st, ev = _meets_two(["cards7"])
+    assert performance_event(ev, 0)["awards"] == ["cards7"]
+    assert st["seats"][0]["awards"] == ["cards7"] and st["awards"] == ["long6"]
+    # no choice given: the first met in layout order
+    st, ev = _meets_two()
+    assert performance_event(ev, 0)["awards"] == ["long6"]
+
+
+def test_an_award_choice_must_name_awards_on_offer():
+    st = compose(fresh(2, ["HOG", "IMP"]), {0: STRANGE})
+    st["awards"] = ["long6", "cards7"]
+    for bad in (["echo"], "long6", ["long6", "long6"], [3]):
+        with pytest.raises(RulesError) as err:
+            perform(st, 0, STRANGE, awards=bad)
+        assert err.value.code == "bad_action"
+
+
+def test_forms_offer_only_usable_forms_and_say_what_a_word_needs():
+    st = compose(fresh(2, ["HOG", "IMP"]), {0: [C, T, N]})
+    st["seats"][0]["roses"] = 0  # cannot pay for spelling help
+    forms = GAME.action_forms(st, 0)
+    assert [f["type"] for f in forms] == ["perform"]  # no Crossroads, no Rose for help
+    (form,) = forms
+    assert form["letters"][C] == "c" and form["letters"][T] == "t"
+    assert form["min_word_length"] == content()["rules"]["min_word_length"]
+    assert form["chorus_slots"] == content()["maestros"]["HOG"]["chorus"]
+    assert form["awards"] == st["awards"]
+    st = compose(fresh(2, ["HOG", "IMP"]), {0: [C, CROSS, T]}, ghost=0)
+    st["seats"][0]["roses"] = 1
+    forms = GAME.action_forms(st, 0)
+    assert [f["type"] for f in forms] == ["perform", "perform", "ask_help"]
+    assert forms[0]["letters"]["ghost"] == "any" and forms[1]["two_word_cards"] == [CROSS]
+    assert forms[2]["helpers"] == [1]
+    solo = compose(fresh(1), {0: [C, CROSS, T]})
+    solo["seats"][0]["roses"] = 5
+    assert "ask_help" not in [f["type"] for f in GAME.action_forms(solo, 0)]
+
+
+def test_the_solo_flip_hint_gives_up_an_award_the_best_word_misses():
+    # badges no longer rank Awards (all carry one): the hint keeps what the seat can reach
+    st = fresh(1)
+    st["phase"] = "flip"
+    seat = st["seats"][0]
+    seat["locked"], seat["chorus"], seat["drafted"] = [], list(STRANGE), []
+    st["ovations"], st["awards"] = [], ["cards7", "echo"]  # no repeated letter: no Echo
+    out = hint(st, 0, budget_s=5.0)
+    assert out["actions"][0]["action"] == {"type": "flip", "card": "echo"}
