@@ -27,7 +27,8 @@ PAIR_SHARE = 0.25
 def _best_net(hand: Hand, deadline: float) -> tuple[int, str]:
     """Best net and word of a hand; the two-word search is capped by the hint's budget."""
     left = max(0.0, deadline - time.perf_counter())
-    words = best_words(hand, 1, pair_budget_s=PAIR_SHARE * left)["words"]
+    share = PAIR_SHARE * left
+    words = best_words(hand, 1, pair_budget_s=share, budget_s=share)["words"]
     return (words[0]["net"], words[0]["word"]) if words else (0, "")
 
 
@@ -42,7 +43,7 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
         # the two-word search (hands with Crossroads) may be slow: it gets what is left
         # of the budget and, cut short, the hint says its word is not proven optimal
         left = max(0.0, budget_s - (time.perf_counter() - t0))
-        res = best_words(hand, 3, pair_budget_s=left)
+        res = best_words(hand, 3, pair_budget_s=left, budget_s=0.8 * left)
         exact = res["exact"]
         if not res["words"]:
             return {
@@ -153,7 +154,8 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
 def _awards_missed(state: dict[str, Any], seat: int, deadline: float) -> set[str]:
     """Awards on offer that the best word of the seat's cards (Chorus, Locked) misses."""
     left = max(0.0, deadline - time.perf_counter())
-    words = best_words(_hand(state, seat), 1, pair_budget_s=PAIR_SHARE * left)["words"]
+    share = PAIR_SHARE * left
+    words = best_words(_hand(state, seat), 1, pair_budget_s=share, budget_s=share)["words"]
     if not words:
         return set(state["awards"])
     top = words[0]

@@ -32,6 +32,9 @@ from solver.composition.pair_ranking import pair_words
 from solver.composition.pairs import PairSearch
 from solver.composition.prepared import Play, Prepared
 
+#: words a query past its budget still tries while it has found none
+LATE_WORDS = 64
+
 
 def best_words(
     hand: Hand,
@@ -40,6 +43,7 @@ def best_words(
     cpsat_time_s: float = 5.0,
     pairs: bool = True,
     pair_budget_s: float | None = None,
+    budget_s: float | None = None,
 ) -> dict[str, Any]:
     """The top-k plays (highest net first, then alphabetical) with figures.
 
@@ -49,8 +53,16 @@ def best_words(
     reports it.  The pair search is exact but may be slow on large hands:
     ``pair_budget_s`` caps its time, and ``exact`` in the result is False when
     it ran out (the ranking is then the best found, not proven optimal).
+    ``budget_s`` caps the whole query the same way (MUD hands can need thousands
+    of exact evaluations): past it the single-word loop stops too, once it holds
+    a word (with none yet, after ``LATE_WORDS`` more tries); a word's CP-SAT
+    model gets at most a quarter of it.
     """
     t0 = time.perf_counter()
+    end = None if budget_s is None else t0 + budget_s
+    if budget_s is not None:  # one word's model never takes more than a quarter of it
+        cpsat_time_s = min(cpsat_time_s, max(0.05, budget_s / 4))
+    cut_short = False
     index = index or get_index()
     k = k or hand.k
     prep = Prepared(hand, cpsat_time_s)
@@ -82,16 +94,26 @@ def best_words(
     if pairs and len(ids) and any(two_words(c) for c in hand.cards):
         tables = (supply, top, wilds, wild_value, extra, pv, by_len, max_len)
         deadline = None if pair_budget_s is None else time.perf_counter() + pair_budget_s
+        if end is not None:
+            deadline = end if deadline is None else min(deadline, end)
         pw = pair_words(prep, index, ids, lengths, cols, tables)
         pair_search = PairSearch(pw, heap, k, deadline)
         pending = not pair_search.joint()
     t4 = time.perf_counter()
     if len(ids):
         words = index.words
+        # past ``end`` the loop stops once it holds a word; with none yet it tries up to
+        # LATE_WORDS more, so a query short of time still answers when it easily can
+        late = 0
         for packed in best_first(key):
             bound, wid = -(packed >> 20), packed & ((1 << 20) - 1)
             if len(heap) == k and bound < heap[0][0][0]:
                 break
+            if end is not None and time.perf_counter() > end:
+                late += 1
+                if heap or late > LATE_WORDS:
+                    cut_short = True  # the rest may hold better words: not proven optimal
+                    break
             word = words[wid]
             play = best_play(prep, word)
             evaluated += 1
@@ -137,7 +159,7 @@ def best_words(
     return {
         "words": results,
         # False when the pair search ran out of its budget: the best found, not proven optimal
-        "exact": pair_search is None or pair_search.figures["complete"],
+        "exact": not cut_short and (pair_search is None or pair_search.figures["complete"]),
         "figures": {
             **figures,
             "elapsed_ms": round((time.perf_counter() - t0) * 1000, 3),
