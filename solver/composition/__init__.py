@@ -23,7 +23,8 @@ def preload() -> dict[str, Any]:
 
 
 def solve(payload: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
-    """``POST /v1/solver/composition/best-words``: exact top-k plays for explicit cards."""
+    """``POST /v1/solver/composition/best-words``: top-k plays for explicit cards, exact
+    unless ``budget_s`` ran out first (then ``exact`` and ``optimal`` are False)."""
     from solver.composition.hand import hand_from_payload
     from solver.composition.search import best_words
 
