@@ -244,6 +244,16 @@ def recycles(v: Venue) -> bool:
     return v.rule_id == "recycle"
 
 
+def out_of_cards_loses(v: Venue) -> bool:
+    """Event Horizon and Entropy Hall: a round that would start with no card left at
+    any seat loses the venue (there, empty songs could go on for ever).
+
+    Everywhere else a song nobody holds a card for is still played, with no cards
+    ("you don't play one"), and the final check decides.
+    """
+    return recycles(v) or auto_encores(v)
+
+
 def forced_staging(v: Venue) -> bool:
     """Upload Festival: after each song each seat stages its highest hand card."""
     return v.rule_id == "forced_staging"
@@ -290,6 +300,7 @@ def structure(v: Venue) -> dict[str, Any]:
         "tuning": tuning(v),
         "auto_encores": auto_encores(v),
         "recycles": recycles(v),
+        "out_of_cards_loses": out_of_cards_loses(v),
         "forced_staging": forced_staging(v),
         "visible_sorted_setlist": visible_sorted_setlist(v),
         "hidden_setlist": hidden_setlist(v),

@@ -321,15 +321,30 @@ def test_black_hole_confiscation():
     assert not won(st) and outcome(st)["reason"] == "too_many_fails"
 
 
-def test_black_hole_confiscation_leaves_too_few_cards_for_three_encores():
+def test_black_hole_eleventh_song_is_played_with_no_cards_and_the_final_check_decides():
     songs = [3, 4, 4, 5, 5, 6, 6, 7]
     e = {"encore": True}
     plan = [R(1, 2, **e), R(1, 3, **e), R(1, 3, **e),  # three ON POINT, three Encores
-            R(2, 4), R(2, 4), R(3, 4), R(3, 5), R(4, 5), R(4, 5), R(5, 2)]  # fmt: skip
+            R(2, 4), R(2, 4), R(3, 4), R(3, 5), R(4, 5), R(4, 5),  # six LOUD
+            R(5, 2)]  # 7 on the first 8: FAIL  # fmt: skip
     st = run_plan(2, "black_hole", songs, plan)
-    # eleven songs, but only 5 in hand + 7 to draw - 2 confiscated = 10 cards per seat
+    # eleven songs, but only 5 in hand + 7 to draw - 2 confiscated = 10 cards per seat:
+    # nobody can play on the eleventh, so each seat can only say it is ready
     assert st["setlist_total"] == 11 and len(st["results"]) == 10
-    assert not won(st) and outcome(st)["reason"] == "no_cards_left"
+    assert outcome(st) is None and st["round"] == 11
+    for seat in (0, 1):
+        assert st["seats"][seat]["need"] == 0
+        assert GAME.legal_actions(st, seat) == [{"type": "ready"}]
+        st = act(st, seat, {"type": "ready"})
+    last = st["results"][-1]
+    assert (last["cards"], last["sum"], last["result"]) == ([], 0, "fail")
+    # 3 ON POINT, 6 LOUD, 2 FAILs: every target of Black Hole is met
+    assert won(st) and outcome(st)["reason"] == "final_check"
+    # two LOUDs played short (5 on the 7s) and the empty song is the fourth FAIL
+    short = plan[:7] + [R(4, 1), R(4, 1), R(5, 2), R(None, None)]
+    st = run_plan(2, "black_hole", songs, short)
+    assert len(st["results"]) == 11 and st["results"][-1]["cards"] == []
+    assert not won(st) and outcome(st)["reason"] == "too_many_fails"
 
 
 def test_black_hole_confiscated_cards_leave_the_bottom_of_the_draw_pile():
@@ -468,6 +483,37 @@ def test_upload_festival_forced_staging():
     # keeping the 5 in hand loses it to the stage: hands run low, three FAILs
     st = _upload([R(1, 1), R(1, 1), R(2, 2)])
     assert not won(st) and outcome(st)["reason"] == "too_many_fails"
+
+
+def test_upload_festival_encore_is_played_with_no_cards():
+    """Each song takes two cards from a seat (the play and the staging), so the six
+    songs use all twelve; an Encore adds a seventh that nobody can play on: a FAIL, and
+    the final check decides (the band used to lose for running out of cards)."""
+    songs = [4, 4, 8, 9, 7, 3]
+    # seat 1: hand 1 2 4 4 2 -- play 2, stage 4, draw 3 5; play 2, stage 5, draw 2 4;
+    # play 4, stage 4, draw 5 3; play 5, stage 3, draw 5; play 5, stage 3; play 2, stage 1
+    deck1 = [1, 3, 1, 1, 2, 4, 4, 2, 3, 5, 2, 4, 5, 3, 5]
+    rounds = [[2, 2], [2, 2], [4, 4], [5, 5], [5, 5], [1, 2]]  # OP OP OP LOUD LOUD OP
+    pool = list(songs_for(2))
+    for d in songs:
+        pool.remove(d)
+    deal = {"decks": [UPLOAD_DECK, deck1], "songs": songs, "encores": pool,
+            "events": neutral_events(rounds + [[]])}  # fmt: skip
+    from beat_helpers import decide_encores, play_round
+
+    for take in (True, False):
+        st = start(2, "upload_festival", deal)
+        for values in rounds:
+            st = play_round(st, values)
+        st = decide_encores(st, take)  # seat 0's 1 on the ON POINT sixth song
+        if not take:
+            assert won(st) and len(st["results"]) == 6
+            continue
+        assert outcome(st) is None and all(not s["hand"] for s in st["seats"])
+        st = play_round(st, [None, None])
+        assert [r["result"] for r in st["results"]][-2:] == ["on_point", "fail"]
+        assert st["results"][-1]["cards"] == []
+        assert won(st) and outcome(st)["counts"] == {"fail": 1, "on_point": 4, "loud": 2}
 
 
 # 26 Pulsar Palace: sorted visible setlist, all ON POINT, no Encores
