@@ -361,6 +361,12 @@ def breaks(v: Venue, record: dict[str, Any]) -> str | None:
         return "even_song_not_on_point"
     if rid == "exact_total_songs" and record["setlist_total"] > v.rule["total"]:
         return "too_many_songs"
+    # Scrapyard (every song must FAIL) and Pulsar Palace (no LOUD): a song that breaks
+    # them cannot be undone, so the venue ends there, as the other such rules do
+    if rid == "solo_pass" and any(r["result"] != FAIL for r in res):
+        return "song_not_fail"
+    if rid == "visible_setlist" and any(r["result"] == LOUD for r in res):
+        return "loud_song"
     return None
 
 

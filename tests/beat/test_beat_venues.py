@@ -259,9 +259,13 @@ def test_scrapyard_all_fail_with_a_solo_pass():
             R(3, 3), R(4, 3), R("pass", 4), R(4, 3)]  # fmt: skip
     st = run_plan(2, "scrapyard", songs, plan, stages=[[5, 5, 5], [5, 5, 5]])
     assert st["solo_seat"] == 0 and st["solo_used"] and won(st)
-    lose = plan[:10] + [R(5, 4), R(4, 3)]  # 9 on an 8: LOUD
+    lose = plan[:10] + [R(5, 4)]  # 9 on an 8: LOUD, and the venue ends on that song
     st = run_plan(2, "scrapyard", songs, lose, stages=[None, [5, 5, 5]])
-    assert not won(st) and "target_loud" in failures(st)
+    assert len(st["results"]) == 11 and st["results"][-1]["result"] == "loud"
+    assert not won(st) and outcome(st)["reason"] == "song_not_fail"
+    # an ON POINT first song ends it too: there is no undoing a song that did not FAIL
+    st = run_plan(2, "scrapyard", songs, [R(1, 2)])
+    assert len(st["results"]) == 1 and failures(st) == ["song_not_fail"]
 
 
 # 15 Burning Star: two hand cards hidden from their holder
@@ -525,6 +529,10 @@ def test_pulsar_palace():
     assert won(st) and st["encores_taken"] == 0
     st = run_plan(2, "pulsar_palace", songs, [R(1, 2), R(2, 1)])  # 3 on a 4
     assert not won(st) and outcome(st)["reason"] == "too_many_fails"
+    # "no LOUDs": a LOUD cannot be undone either, so the venue ends on it
+    st = run_plan(2, "pulsar_palace", songs, [R(1, 2), R(2, 3)])  # 5 on a 4
+    assert len(st["results"]) == 2 and st["results"][-1]["result"] == "loud"
+    assert not won(st) and failures(st) == ["loud_song"]
 
 
 def test_pulsar_palace_setlist_is_public():
