@@ -221,11 +221,14 @@ def turn_order(v: Venue) -> bool:
 
 
 def solo_extra_card(v: Venue) -> bool:
-    """Whether the Solo is an extra card (at Scrapyard it is a pass instead)."""
-    return v.rule_id != "solo_pass"
+    """Whether the Solo may be an extra card: everywhere.  Scrapyard's rule adds a
+    second use (the pass) and removes nothing, so its Solo player chooses one of the two
+    (an extra card can still force a FAIL, by breaking an event)."""
+    return True
 
 
 def solo_pass(v: Venue) -> bool:
+    """Scrapyard: the Solo may instead be spent to play no card on a song."""
     return v.rule_id == "solo_pass"
 
 

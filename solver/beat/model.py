@@ -5,8 +5,8 @@ sequence (hand, then draw pile) on song ``t`` (songs in play order: the queue, t
 the Encores taken).  A card can be played once, and only once it has been drawn:
 the ``p``-th card is in hand when the seat has removed at least ``p - hand + 1``
 cards before the round (hands refill to 5).  Each active round every seat holding
-a card plays one per song (the Solo player one more once, or -- Scrapyard -- none
-once), so what a seat has removed is a static count and availability is static but
+a card plays one per song (the Solo player one more once, or -- Scrapyard only --
+none once instead), so what a seat has removed is a static count and availability is static but
 for boundary cards.  Encores taken (at most the 1s played on a non-FAIL song, at
 most the Encore deck) make later songs active, so the number of songs is exact.
 Songs after the band's last card are played empty (no ``x``; FAILs unless an event's
@@ -151,10 +151,8 @@ class Model:
         solo = [m.new_bool_var("") if solo_free else m.new_constant(0) for t in range(H)]
         spass = [m.new_bool_var("") if pass_free else m.new_constant(0) for t in range(H)]
         self.solo, self.spass = solo, spass
-        if solo_free:
-            m.add(sum(solo) <= 1)
-        if pass_free:
-            m.add(sum(spass) <= 1)
+        if solo_free or pass_free:  # one Solo a venue: an extra card or (Scrapyard) a pass
+            m.add(sum(solo) + sum(spass) <= 1)
         for t in range(H):
             if solo_free:
                 m.add_implication(solo[t], active[t])

@@ -179,6 +179,27 @@ def test_milkyway_tuning():
     assert st["results"][0]["result"] == "fail" and not won(st)
 
 
+def test_milkyway_radio_silence_forbids_tuning_and_says_so():
+    """A tune is given with a staged Cue card, so Radio Silence ("No Cue may be given")
+    silences it too; the event's text must tell the players."""
+    songs = [3, 4, 4, 5, 5, 6, 6, 7]
+
+    def tune(state):
+        text = GAME.view(state, 0)["current"][0]["events"][0]["text"]
+        assert "Milkyway" in text and "tune" in text, text
+        played = state["seats"][0]["played"][0]["card"]
+        cue = next(c for c in state["seats"][0]["stage"] if C.has_cue(c))
+        return act(state, 0, {"type": "tune", "card": played, "cue_card": cue, "delta": 1})
+
+    plan = [R(1, 1, before_ready=tune)]
+    events = ["radio_silence", *neutral_events([[1, 1]] * 7, exclude=["radio_silence"])]
+    st = run_plan(2, "milkyway", songs, plan, stages=[[1, 1, 2], None], stage_letters="bac",
+                  events=events)  # fmt: skip
+    first = st["results"][0]
+    assert first["sum"] == 3 and first["raw"] == "on_point"
+    assert first["result"] == "fail" and first["broken"] == ["radio_silence:forbid_cue"]
+
+
 # 9 Jupiter: empty start, random Solo, full range by the end
 def test_jupiter_full_range():
     songs = [3, 4, 4, 5, 5]
@@ -266,6 +287,45 @@ def test_scrapyard_all_fail_with_a_solo_pass():
     # an ON POINT first song ends it too: there is no undoing a song that did not FAIL
     st = run_plan(2, "scrapyard", songs, [R(1, 2)])
     assert len(st["results"]) == 1 and failures(st) == ["song_not_fail"]
+
+
+# Ten FAILs, then two songs where only the Solo's extra card keeps the night a FAIL: a
+# second 3 breaks Feedback Loop (no two cards of one value) on the 3, and the 5 left
+# for the last song breaks Silent Disco (no 5) on the 4.
+SCRAP_SONGS = [9, 8, 8, 7, 7, 6, 6, 5, 5, 4, 3, 4]
+SCRAP_FAILS = [R(4, 4), R(4, 3), R(4, 3), R(3, 3), R(2, 4), R(2, 2), R(2, 2), R(1, 2),
+               R(1, 1), R(1, 1)]  # fmt: skip
+SCRAP_STAGES = [[5, 5, 5], [1, 5, 5]]  # seat 0 holds the Solo
+
+
+def _scrap_events():
+    last = ["feedback_loop", "silent_disco"]
+    return neutral_events([vals for vals, _ in SCRAP_FAILS], exclude=last) + last
+
+
+def test_scrapyard_solo_may_still_be_an_extra_card():
+    """Scrapyard adds the pass to the Solo and takes nothing away: the extra card stays."""
+    solo = R(3, 4, solo=(3, 0), solo_seat=0)
+    plan = SCRAP_FAILS + [solo, R(None, 5)]
+    st = run_plan(2, "scrapyard", SCRAP_SONGS, plan, stages=SCRAP_STAGES, events=_scrap_events())
+    assert [r["result"] for r in st["results"]] == ["fail"] * 12
+    assert st["results"][10]["broken"] == ["feedback_loop:max_same_value_count"]
+    assert st["results"][11]["broken"] == ["silent_disco:forbid_value"]
+    assert st["solo_used"] and won(st)
+    # the same eleventh song with the pass instead: 4 on the 3 is LOUD, the night is over
+    st = run_plan(2, "scrapyard", SCRAP_SONGS, SCRAP_FAILS + [R("pass", 4)],
+                  stages=SCRAP_STAGES, events=_scrap_events())  # fmt: skip
+    assert not won(st) and failures(st) == ["song_not_fail"]
+    # both uses are listed while the Solo is unspent: the pass before playing, the
+    # extra card after the seat's own card
+    st = run_plan(2, "scrapyard", SCRAP_SONGS, SCRAP_FAILS, stages=SCRAP_STAGES,
+                  events=_scrap_events())  # fmt: skip
+    assert {"type": "solo_pass"} in GAME.legal_actions(st, 0)
+    three = next(c for c in st["seats"][0]["hand"])
+    st = act(st, 0, {"type": "play", "card": three})
+    other = next(c for c in st["seats"][0]["hand"])
+    assert {"type": "solo", "card": other} in GAME.legal_actions(st, 0)
+    assert {"type": "solo_pass"} not in GAME.legal_actions(st, 0)
 
 
 # 15 Burning Star: two hand cards hidden from their holder

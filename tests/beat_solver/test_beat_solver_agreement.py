@@ -249,40 +249,76 @@ def test_songs_without_cards_agree_on_many_positions():
     assert over.count("feasible") >= 10 and over.count("infeasible") >= 10
 
 
+def _neutral(rounds: list[list[int]], exclude: tuple[str, ...] = ()) -> list[str]:
+    """One distinct event per round that changes nothing for the planned values."""
+    from services.beat.events import Play, evaluate, load_events
+
+    out = list(exclude)
+    for vals in rounds:
+        plays = [Play(i, v) for i, v in enumerate(vals)]
+        out.append(
+            next(
+                e.id
+                for e in load_events()
+                if e.id not in out
+                and evaluate(plays, [e.id]).ok
+                and evaluate(plays, [e.id]).sum == sum(vals)
+            )
+        )
+    return out[len(exclude) :]
+
+
+def _scripted(venue: str, deal: dict, seat_plays: list[list[int]], rounds: int, encores=0):
+    """A puzzle state after ``rounds`` rounds in which seat s plays ``seat_plays[s][r]``."""
+    from services.beat import GAME
+
+    state = GAME.new(2, {"venue": venue, "mode": "puzzle", "deal": deal}, 0)
+    for r in range(rounds):
+        hands = [state["seats"][s]["hand"] for s in range(2)]
+        cards = [next(c for c in hands[s] if sim.VALUE[c] == seat_plays[s][r]) for s in range(2)]
+        plays = [{"seat": s, "card": cards[s], "song": 0} for s in range(2)]
+        state, _ = P.apply_round(state, {"plays": plays, "encores": encores})
+    return state
+
+
+def _winnable(state: dict, songs: int) -> None:
+    for method in ("cpsat", "search"):
+        r = S.decide(state, 20.0, method)
+        assert r["verdict"] == "feasible", method
+        final, _ = P.replay(state, r["plan"])
+        assert P.won(final) and len(final["results"]) == songs, method
+
+
 def test_black_hole_three_encores_are_winnable_past_the_last_card():
     """The scripted Black Hole deal of tests/beat: three ON POINT songs with a 1 each and
     all three Encores taken queue eight songs for seven cards a seat.  The rules win it
     (six LOUD, one FAIL, then the empty eleventh song as the second FAIL); the solver
     used to call the position infeasible for running out of cards."""
-    from services.beat import GAME
-    from services.beat.events import Play, evaluate, load_events
-
     seat_plays = [[1, 1, 1, 2, 2, 3, 3, 4, 4, 5], [2, 3, 3, 4, 4, 4, 5, 5, 5, 2]]
-    decks = [[2, 3, 4, *seat_plays[0], 5, 5], [1, 1, 1, *seat_plays[1], 2, 3]]
-    events: list[str] = []
-    for a, b in [*zip(*seat_plays), (None, None)]:
-        plays = [Play(0, a), Play(1, b)] if a else []
-        events.append(
-            next(
-                e.id
-                for e in load_events()
-                if e.id not in events
-                and evaluate(plays, [e.id]).ok
-                and evaluate(plays, [e.id]).sum == sum(p.value for p in plays)
-            )
-        )
-    deal = {"decks": decks, "songs": [3, 4, 4, 5, 5, 6, 6, 7], "encores": [7, 8, 8, 9],
-            "events": events}  # fmt: skip
-    state = GAME.new(2, {"venue": "black_hole", "mode": "puzzle", "deal": deal}, 0)
-    for r in range(3):
-        hands = [state["seats"][s]["hand"] for s in range(2)]
-        cards = [next(c for c in hands[s] if sim.VALUE[c] == seat_plays[s][r]) for s in range(2)]
-        dec = {"plays": [{"seat": s, "card": cards[s], "song": 0} for s in range(2)], "encores": 1}
-        state, _ = P.apply_round(state, dec)
+    deal = {
+        "decks": [[2, 3, 4, *seat_plays[0], 5, 5], [1, 1, 1, *seat_plays[1], 2, 3]],
+        "songs": [3, 4, 4, 5, 5, 6, 6, 7],
+        "encores": [7, 8, 8, 9],
+        "events": _neutral([list(x) for x in zip(*seat_plays)] + [[]]),
+    }
+    state = _scripted("black_hole", deal, seat_plays, 3, encores=1)
     assert state["setlist_total"] == 11 and len(state["song_deck"]) + 1 == 8
     assert all(len(s["hand"]) + len(s["draw"]) == 7 for s in state["seats"])
-    for method in ("cpsat", "search"):
-        r = S.decide(state, 20.0, method)
-        assert r["verdict"] == "feasible", method
-        final, _ = P.replay(state, r["plan"])
-        assert P.won(final) and len(final["results"]) == 11, method
+    _winnable(state, 11)
+
+
+def test_scrapyard_solo_extra_card_is_a_way_to_fail():
+    """The scripted Scrapyard deal of tests/beat, two songs from the end: only the Solo's
+    extra card wins (a second 3 breaks Feedback Loop; the 5 then breaks Silent Disco).
+    The solver used to allow only the pass there and call the position lost."""
+    seat_plays = [[4, 4, 4, 3, 2, 2, 2, 1, 1, 1, 3, 3], [4, 3, 3, 3, 4, 2, 2, 2, 1, 1, 4, 5]]
+    last = ("feedback_loop", "silent_disco")
+    deal = {
+        "decks": [[5, 5, 5, *seat_plays[0]], [1, 5, 5, *seat_plays[1]]],
+        "songs": [9, 8, 8, 7, 7, 6, 6, 5, 5, 4, 3, 4],
+        "encores": [],
+        "events": _neutral([list(x) for x in zip(*seat_plays)][:10], last) + list(last),
+    }
+    state = _scripted("scrapyard", deal, seat_plays, 10)
+    assert state["solo_seat"] == 0 and not state["solo_used"] and state["round"] == 11
+    _winnable(state, 12)

@@ -209,3 +209,20 @@ def test_cpsat_verdicts_agree_with_the_search_sweep():
 
 def test_game_module_is_the_same_engine():
     assert GAME.name == "beat"
+
+
+def test_scrapyard_solo_is_an_extra_card_or_a_pass_never_both():
+    """One Solo a venue: at Scrapyard it may be the extra card or the pass, not both."""
+    state = D.engine_state({"venue": "scrapyard", "players": 2, "seed": 0, "deal": None})
+    spec, st, _, _ = sim.from_engine(state)
+
+    def solvable(extra: bool, passed: bool) -> str:
+        mdl = M.Model(spec, st, rules=False)
+        if extra:
+            mdl.m.add(sum(mdl.solo) >= 1)
+        if passed:
+            mdl.m.add(sum(mdl.spass) >= 1)
+        return mdl.solve(10.0)
+
+    assert solvable(True, False) == solvable(False, True) == "feasible"
+    assert solvable(True, True) == "infeasible"
