@@ -6,8 +6,8 @@ the Encores taken).  A card can be played once, and only once it has been drawn:
 the ``p``-th card is in hand when the seat has removed at least ``p - hand + 1``
 cards before the round (hands refill to 5).  Each active round every seat holding
 a card plays one per song (the Solo player one more once, or -- Scrapyard only --
-none once instead), so what a seat has removed is a static count and availability is static but
-for boundary cards.  Encores taken (at most the 1s played on a non-FAIL song, at
+none once instead), so what a seat has removed is a static count and availability
+is static but for boundary cards.  Encores taken (at most the 1s played on a non-FAIL song, at
 most the Encore deck) make later songs active, so the number of songs is exact.
 Songs after the band's last card are played empty (no ``x``; FAILs unless an event's
 bonus reaches the difficulty), except at Event Horizon and Entropy Hall, where a
