@@ -10,9 +10,11 @@ from api.config import Settings
 from api.errors import GreenroomApi, register_error_handlers
 from api.games.resources import blp as games_blp
 from api.jobs.resources import blp as jobs_blp
+from api.json import OrjsonProvider
 from api.metrics import install_metrics
 from api.observability import install_request_ids
 from api.ratelimit import install_rate_limits
+from api.request_reads import install_request_reads
 
 API_VERSION = "1.0.0"
 
@@ -20,6 +22,7 @@ API_VERSION = "1.0.0"
 def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or Settings.from_env()
     app = Flask("greenroom")
+    app.json = OrjsonProvider(app)
     app.config.update(
         API_TITLE="Greenroom",
         API_VERSION=API_VERSION,
@@ -31,7 +34,6 @@ def create_app(settings: Settings | None = None) -> Flask:
         OPENAPI_REDOC_PATH="/redoc",
         OPENAPI_REDOC_URL="https://cdn.jsdelivr.net/npm/redoc/bundles/redoc.standalone.js",
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
-        JSON_SORT_KEYS=False,
     )
     app.extensions["greenroom"] = Backend.from_settings(settings)
     api = GreenroomApi(app, spec_kwargs={"info": {"description": "Music-themed tabletop games"}})
@@ -44,7 +46,6 @@ def create_app(settings: Settings | None = None) -> Flask:
     register_error_handlers(app)
     install_request_ids(app)
     install_metrics(app, app.extensions["greenroom"].queue)
-    limiter = install_rate_limits(app, settings)
-    if limiter is not None:
-        limiter.exempt(health.blp)
+    be = app.extensions["greenroom"]
+    install_request_reads(app, be, install_rate_limits(app, be.redis, settings))
     return app

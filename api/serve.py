@@ -6,7 +6,8 @@ import os
 import sys
 
 
-def gunicorn_argv(port: int, processes: int, threads: int) -> list[str]:
+def gunicorn_argv(port: int, processes: int, threads: int, app: str = "api.wsgi:app") -> list[str]:
+    """gunicorn's command line for ``app`` (the product unless a benchmark names its baseline)."""
     return [
         sys.executable,
         "-m",
@@ -21,7 +22,7 @@ def gunicorn_argv(port: int, processes: int, threads: int) -> list[str]:
         str(threads),
         "--config",
         "python:api.gunicorn_conf",
-        "api.wsgi:app",
+        app,
     ]
 
 

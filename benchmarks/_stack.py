@@ -25,7 +25,12 @@ from api.serve import gunicorn_argv  # noqa: E402
 
 
 @contextmanager
-def stack(processes: int = 2, threads: int = 8, workers: int = 0):
+def stack(
+    processes: int = 2,
+    threads: int = 8,
+    workers: int = 0,
+    env_extra: dict[str, str] | None = None,
+):
     with tempfile.TemporaryDirectory() as tmp:
         redis_server = EmbeddedRedis(tmp, aof=True).start()
         env = {
@@ -35,6 +40,7 @@ def stack(processes: int = 2, threads: int = 8, workers: int = 0):
             "RATE_LIMIT_ADDRESS": "",
             "RATE_LIMIT_TOKEN": "",
             "LOG_LEVEL": "WARNING",
+            **(env_extra or {}),
         }
         port = free_port()
         argv = gunicorn_argv(port, processes, threads)
