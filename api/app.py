@@ -13,6 +13,7 @@ from api.jobs.resources import blp as jobs_blp
 from api.metrics import install_metrics
 from api.observability import install_request_ids
 from api.ratelimit import install_rate_limits
+from web import blp as web_blp
 
 API_VERSION = "1.0.0"
 
@@ -41,10 +42,13 @@ def create_app(settings: Settings | None = None) -> Flask:
     api.spec.components.security_scheme(
         "bearer", {"type": "http", "scheme": "bearer", "description": "seat or host token"}
     )
+    # the web page is plain Flask, outside the OpenAPI document
+    app.register_blueprint(web_blp)
     register_error_handlers(app)
     install_request_ids(app)
     install_metrics(app, app.extensions["greenroom"].queue)
     limiter = install_rate_limits(app, settings)
     if limiter is not None:
         limiter.exempt(health.blp)
+        limiter.exempt(web_blp)
     return app
