@@ -7,6 +7,7 @@ from flask import Flask
 from api import catalog, health, solver
 from api.backend import Backend
 from api.config import Settings
+from api.docs_assets import docs_config, install_docs_assets
 from api.errors import GreenroomApi, register_error_handlers
 from api.games.resources import blp as games_blp
 from api.jobs.resources import blp as jobs_blp
@@ -27,10 +28,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="/docs",
-        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
-        OPENAPI_REDOC_PATH="/redoc",
-        OPENAPI_REDOC_URL="https://cdn.jsdelivr.net/npm/redoc/bundles/redoc.standalone.js",
+        **docs_config(),
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
         JSON_SORT_KEYS=False,
     )
@@ -44,6 +42,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     )
     # the web page is plain Flask, outside the OpenAPI document
     app.register_blueprint(web_blp)
+    install_docs_assets(app)
     register_error_handlers(app)
     install_request_ids(app)
     install_metrics(app, app.extensions["greenroom"].queue)
