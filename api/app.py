@@ -10,6 +10,7 @@ from api.config import Settings
 from api.docs_assets import docs_config, install_docs_assets
 from api.errors import GreenroomApi, register_error_handlers
 from api.games.resources import blp as games_blp
+from api.games.stream import blp as stream_blp
 from api.jobs.resources import blp as jobs_blp
 from api.metrics import install_metrics
 from api.observability import install_request_ids
@@ -35,7 +36,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions["greenroom"] = Backend.from_settings(settings)
     api = GreenroomApi(app, spec_kwargs={"info": {"description": "Music-themed tabletop games"}})
     app.extensions["greenroom_api"] = api
-    for blp in (health.blp, catalog.blp, games_blp, jobs_blp, solver.blp):
+    for blp in (health.blp, catalog.blp, games_blp, stream_blp, jobs_blp, solver.blp):
         api.register_blueprint(blp)
     api.spec.components.security_scheme(
         "bearer", {"type": "http", "scheme": "bearer", "description": "seat or host token"}

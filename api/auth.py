@@ -35,9 +35,12 @@ def bearer_token() -> str | None:
     return token.strip()
 
 
-def principal_for(record: GameRecord) -> Principal:
-    """The caller's rights on this game; a presented but unknown token is a 401."""
-    token = bearer_token()
+def principal_for(record: GameRecord, token: str | None = None) -> Principal:
+    """The caller's rights on this game; a presented but unknown token is a 401.
+
+    ``token`` overrides the Authorization header (the stream's ``?token=``).
+    """
+    token = token if token is not None else bearer_token()
     if token is None:
         return SPECTATOR
     # compare against every hash so timing does not tell which one matched

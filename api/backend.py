@@ -49,6 +49,7 @@ class Backend:
             prefix=settings.prefix,
             idle_ttl_s=settings.game_idle_ttl_s,
             finished_ttl_s=settings.game_finished_ttl_s,
+            events_cap=settings.game_events_cap,
         )
         return cls(settings, client, blocking, store, Queue(settings.queue, connection=client))
 

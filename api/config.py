@@ -25,6 +25,12 @@ class Settings:
     #: Flask-Limiter strings such as "6000/minute"; empty disables that limit
     rate_limit_address: str = "6000/minute"
     rate_limit_token: str = "3000/minute"
+    #: seconds between comment lines on an idle stream (keeps proxies from closing it)
+    stream_heartbeat_s: float = 15.0
+    #: a stream closes after this long; the client resumes with Last-Event-ID
+    stream_max_s: int = 3600
+    #: versions of move events kept per game for stream resumes
+    game_events_cap: int = 10_000
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -40,4 +46,7 @@ class Settings:
             game_finished_ttl_s=_int("GAME_FINISHED_TTL", cls.game_finished_ttl_s),
             rate_limit_address=os.environ.get("RATE_LIMIT_ADDRESS", cls.rate_limit_address),
             rate_limit_token=os.environ.get("RATE_LIMIT_TOKEN", cls.rate_limit_token),
+            stream_heartbeat_s=float(os.environ.get("STREAM_HEARTBEAT", cls.stream_heartbeat_s)),
+            stream_max_s=_int("STREAM_MAX_SECONDS", cls.stream_max_s),
+            game_events_cap=_int("GAME_EVENTS_CAP", cls.game_events_cap),
         )

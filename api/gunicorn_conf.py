@@ -1,6 +1,15 @@
-"""gunicorn settings: tell prometheus_client when a worker process exits."""
+"""gunicorn settings: open-file limit for streams; tell prometheus_client when workers exit."""
 
 import os
+import resource
+
+
+def on_starting(server) -> None:
+    """Raise the soft open-file limit to the hard one: each open stream holds a socket."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        target = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
 def child_exit(server, worker) -> None:

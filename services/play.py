@@ -78,7 +78,7 @@ def perform(
         state, events = game.apply(record.state, seat, action)
         status = status_of(game, state)
         try:
-            version = store.commit(game_id, record.version, state, status, seat, action)
+            version = store.commit(game_id, record.version, state, status, seat, action, events)
         except VersionConflict:
             if expected_version is not None:
                 raise

@@ -5,6 +5,10 @@ Keys (``prefix`` keeps tenants and tests apart):
 - ``{prefix}game:{id}``      hash: game, players, seed, options, state, version,
                              status, created, updated, host, seats
 - ``{prefix}game:{id}:log``  list of JSON entries ``{"v", "seat", "action", "at"}``
+- ``{prefix}game:{id}:events`` stream, one entry per version (id ``<version>-0``) with
+                             the mover's seat and the events of its move; capped length
+- channel ``{prefix}live:{id}`` gets the new version after every commit (fan-out to
+                             streams in any API process: services/fanout.py)
 
 Every write is one Lua script that compares the version and, only if it
 matches, replaces the state, bumps the version and appends to the log, so
@@ -25,9 +29,11 @@ from typing import Any
 
 import redis
 
-# KEYS: game hash, log list.  ARGV: expected version, state json, log entry json,
-# status, ttl seconds (0 = keep), now.  Returns the new version, -1 when the game
-# is gone, -2 when the version moved on.
+# KEYS: game hash, log list, events stream.  ARGV: expected version, state json,
+# log entry json, status, ttl seconds (0 = keep), now, events json, events cap,
+# live channel.  Returns the new version, -1 when the game is gone, -2 when the
+# version moved on.  The events entry and the notification are part of the same
+# atomic step, so a stream never sees a version whose events are missing.
 _COMMIT_LUA = """
 local v = redis.call('HGET', KEYS[1], 'version')
 if not v then return -1 end
@@ -35,11 +41,14 @@ if tonumber(v) ~= tonumber(ARGV[1]) then return -2 end
 local nv = tonumber(v) + 1
 redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', nv, 'status', ARGV[4], 'updated', ARGV[6])
 redis.call('RPUSH', KEYS[2], ARGV[3])
+redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[8], nv .. '-0', 'events', ARGV[7])
 local ttl = tonumber(ARGV[5])
 if ttl > 0 then
   redis.call('EXPIRE', KEYS[1], ttl)
   redis.call('EXPIRE', KEYS[2], ttl)
+  redis.call('EXPIRE', KEYS[3], ttl)
 end
+redis.call('PUBLISH', ARGV[9], nv .. ' ' .. ARGV[4])
 return nv
 """
 
@@ -97,11 +106,14 @@ class GameStore:
         prefix: str = "greenroom:",
         idle_ttl_s: int = 7 * 24 * 3600,
         finished_ttl_s: int = 24 * 3600,
+        events_cap: int = 10_000,
     ):
         self.redis = client
         self.prefix = prefix
         self.idle_ttl_s = idle_ttl_s
         self.finished_ttl_s = finished_ttl_s
+        #: versions of events kept per game for stream resumes (approximate cap)
+        self.events_cap = events_cap
         self._commit = client.register_script(_COMMIT_LUA)
 
     def _key(self, game_id: str) -> str:
@@ -109,6 +121,12 @@ class GameStore:
 
     def _log_key(self, game_id: str) -> str:
         return f"{self.prefix}game:{game_id}:log"
+
+    def events_key(self, game_id: str) -> str:
+        return f"{self.prefix}game:{game_id}:events"
+
+    def live_channel(self, game_id: str) -> str:
+        return f"{self.prefix}live:{game_id}"
 
     def ttl_for(self, status: str) -> int:
         return self.finished_ttl_s if status == "finished" else self.idle_ttl_s
@@ -169,6 +187,13 @@ class GameStore:
             seat_hashes=json.loads(f["seats"]),
         )
 
+    def current_version(self, game_id: str) -> int:
+        """Just the version (one HGET): enough to tell whether a cached record is stale."""
+        version = self.redis.hget(self._key(game_id), "version")
+        if version is None:
+            raise GameNotFound(game_id)
+        return int(version)
+
     def log(self, game_id: str) -> list[dict[str, Any]]:
         if not self.redis.exists(self._key(game_id)):
             raise GameNotFound(game_id)
@@ -183,15 +208,19 @@ class GameStore:
         status: str,
         seat: int,
         action: dict[str, Any],
+        events: list[dict[str, Any]] | None = None,
     ) -> int:
         """Store ``state`` as version ``expected_version + 1``; atomic compare-and-set.
+
+        ``events`` (what the move did, as the rules report it to the mover) are
+        kept per version for streams; each stream filters them for its viewer.
 
         Raises GameNotFound or VersionConflict; returns the new version.
         """
         now = time.time()
         entry = {"v": expected_version + 1, "seat": seat, "action": action, "at": now}
         result = self._commit(
-            keys=[self._key(game_id), self._log_key(game_id)],
+            keys=[self._key(game_id), self._log_key(game_id), self.events_key(game_id)],
             args=[
                 expected_version,
                 json.dumps(state),
@@ -199,6 +228,9 @@ class GameStore:
                 status,
                 self.ttl_for(status),
                 now,
+                json.dumps({"seat": seat, "events": events or []}),
+                self.events_cap,
+                self.live_channel(game_id),
             ],
         )
         if result == -1:
@@ -209,5 +241,7 @@ class GameStore:
         return int(result)
 
     def delete(self, game_id: str) -> None:
-        if not self.redis.delete(self._key(game_id), self._log_key(game_id)):
+        keys = (self._key(game_id), self._log_key(game_id), self.events_key(game_id))
+        if not self.redis.delete(*keys):
             raise GameNotFound(game_id)
+        self.redis.publish(self.live_channel(game_id), "0 deleted")

@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from flask import request
+from flask import Response, request
 from flask.views import MethodView
 
 from api.auth import Principal, acting_seat, principal_for, require_player
 from api.backend import backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, ErrorSchema
+from api.games.longpoll import await_change
 from api.games.schemas import (
     ActionResultSchema,
     CreatedGameSchema,
@@ -90,12 +91,28 @@ class Games(MethodView):
 class Game(MethodView):
     @blp.arguments(ViewQuerySchema, location="query")
     @blp.response(200, GameViewSchema)
+    @blp.alt_response(304, description="Not modified: the version is still the one named")
     @blp.alt_response(404, schema=ErrorSchema)
     def get(self, query, game_id):
-        """The caller's view (seat token: its seat; none: spectator; host: all in puzzle mode)"""
-        record = backend().store.get(game_id)
-        view = envelope(record, principal_for(record), query.get("seat"))
-        return view, 200, _etag(record.version)
+        """The caller's view (seat token: its seat; none: spectator; host: all in puzzle mode).
+
+        Long-poll: with `If-None-Match: "<version>"` and `Prefer: wait=N` the answer
+        waits up to N s (capped by MAX_WAIT) for the version to move: 200 as soon
+        as it does, else 304.
+        """
+        be = backend()
+        record = be.store.get(game_id)
+        principal = principal_for(record)
+        view = envelope(record, principal, query.get("seat"))  # refuse before waiting
+        fresh, waited = await_change(be, record)
+        headers = {**_etag((fresh or record).version)}
+        if waited:
+            headers["Preference-Applied"] = f"wait={waited}"
+        if fresh is None:
+            return Response(status=304, headers=headers)
+        if fresh is not record:
+            view = envelope(fresh, principal, query.get("seat"))
+        return view, 200, headers
 
     @blp.response(204)
     @blp.alt_response(403, schema=ErrorSchema)
