@@ -8,9 +8,19 @@ export function genericLabel(action) {
     if (key === "type") continue;
     if (value === true) parts.push(words(key));
     else if (value === false) parts.push(`not ${words(key)}`);
-    else parts.push(`${words(key)} ${Array.isArray(value) ? value.join(", ") : show(value)}`);
+    else if (value === null || value === undefined) continue;
+    else if (Array.isArray(value)) parts.push(`${words(key)} ${value.every((x) => typeof x !== "object" || x === null) ? value.join(", ") : `(${value.length})`}`);
+    else if (typeof value === "object") continue;
+    else parts.push(`${words(key)} ${show(value)}`);
   }
   return parts.join(" · ");
+}
+
+/** An event of the game as a line: "Seat 1: played · song 0". */
+export function eventLabel(ev, seatName) {
+  const { seat, ...rest } = ev;
+  const text = genericLabel(rest);
+  return Number.isInteger(seat) ? `${seatName(seat)}: ${text}` : text;
 }
 
 /** Render the listing into ``box``; ``act(seatAction)`` posts one. */

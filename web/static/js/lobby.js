@@ -102,7 +102,7 @@ export async function lobby(main) {
         token, seat: mine, host: mine === null, hostToken: created.host_token,
         game: g.game, at: Date.now(), name: nameInput.value.trim(),
       });
-      if (mine !== null && n === 1) {
+      if (n === 1) {
         location.hash = `#/g/${created.id}`;
         return;
       }

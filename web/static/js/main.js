@@ -15,6 +15,7 @@ function parse(hash) {
 
 async function route() {
   if (cleanup) { cleanup(); cleanup = null; }
+  for (const key of ["version", "status", "game"]) delete main.dataset[key];
   const { parts, params } = parse(location.hash || "#/");
   try {
     if (parts[0] === "g" && parts[1]) cleanup = await table(main, parts[1], params);

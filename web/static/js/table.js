@@ -1,7 +1,7 @@
 // A game table: the caller's view drawn by the game's renderer, its legal actions as
 // buttons and forms, live updates, hints, and the outcome.
 import * as api from "./api.js";
-import { genericLabel, renderActions } from "./actions.js";
+import { eventLabel, genericLabel, renderActions } from "./actions.js";
 import { fill, h, toast, words } from "./dom.js";
 import { hintPanel } from "./hints.js";
 import { puzzlePanel } from "./puzzle.js";
@@ -54,7 +54,8 @@ function outcomeBanner(view, mine, seatName) {
   else headline = `Game over: ${winners.map(seatName).join(", ")} won.`;
   return h("section", { class: "outcome", id: "outcome", role: "status" },
     h("h2", {}, headline),
-    o.scores ? generic.value(o.scores) : null,
+    o.scores ? h("dl", { class: "stats" }, Object.entries(o.scores).map(([k, v]) =>
+      h("div", {}, h("dt", {}, /^\d+$/.test(k) ? seatName(Number(k)) : words(k)), h("dd", {}, generic.value(v))))) : null,
     generic.rest(o, ["winners", "scores"]));
 }
 
@@ -77,7 +78,7 @@ export async function table(main, id, params) {
   const actionsBox = h("div", { id: "actions" });
   const extraBox = h("div", { id: "extra" });
   const switcher = h("div", { id: "seat-switch" });
-  const eventsBox = h("ol", { class: "events", id: "events", reversed: true });
+  const eventsBox = h("ul", { class: "events", id: "events" });
   const tools = h("div", { class: "tools", id: "tools" });
   const puzzleBox = h("div", { id: "puzzle" });
   let puzzle = null;
@@ -122,7 +123,7 @@ export async function table(main, id, params) {
   function addEvents(events, seat) {
     for (const ev of events || []) state.events.unshift({ ev, seat });
     state.events = state.events.slice(0, 30);
-    fill(eventsBox, state.events.map(({ ev }) => h("li", {}, genericLabel(ev))));
+    fill(eventsBox, state.events.map(({ ev }) => h("li", {}, eventLabel(ev, seatName))));
   }
 
   async function refresh() {
@@ -199,6 +200,9 @@ export async function table(main, id, params) {
       turn.textContent = waiting.length ? `Waiting for ${waiting.map(seatName).join(", ")}.` : "Waiting for the other seats.";
     }
     fill(outcome, outcomeBanner(view, mySeat(), seatName));
+    main.dataset.version = view.version;
+    main.dataset.status = view.status;
+    main.dataset.game = view.game;
     let drawn;
     try {
       drawn = r.render(view, ctx);

@@ -1,0 +1,58 @@
+"""Two people, two browsers, one Beat venue: created in the lobby, joined by link, played
+to the end by clicking, each page following the other's moves without reloading."""
+
+from __future__ import annotations
+
+from page_driver import ACTION, click_first_action, shot, status, version, wait_version_at_least
+
+
+def test_two_browsers_play_a_beat_venue_to_the_end(new_page, tmp_path):
+    alice = new_page()
+    alice.goto("/")
+    alice.fill("#name", "Alice")
+    alice.select_option("#game", "beat")
+    alice.fill("#players", "2")
+    alice.dispatch_event("#players", "change")
+    alice.select_option("#my-seat", "0")
+    alice.fill("#seed", "21")
+    alice.click("#create")
+    link = alice.input_value("#join-1")
+    assert "#/" in link
+    alice.click("#open-table")
+    alice.wait_for_selector(ACTION)
+
+    bob = new_page(width=390, height=844)  # a phone-width screen
+    bob.goto(link)
+    if bob.locator("#join-submit").count():
+        bob.fill("#join-name", "Bob")
+        bob.click("#join-submit")
+    bob.wait_for_selector("#board .beat")
+    # a marker that a reload would wipe: both pages must keep it to the end
+    for page in (alice, bob):
+        page.evaluate("window.__noReload = true")
+
+    moves = 0
+    while status(alice) != "finished" or status(bob) != "finished":
+        assert moves < 200, "the venue did not end"
+        acted = False
+        for me, other in ((alice, bob), (bob, alice)):
+            if status(me) == "finished":
+                continue
+            if click_first_action(me):
+                acted = True
+                moves += 1
+                # the other page shows the move by itself: stream or long-poll, no reload
+                wait_version_at_least(other, version(me))
+        if not acted:
+            alice.wait_for_timeout(200)
+    assert moves >= 6
+    for page in (alice, bob):
+        page.wait_for_selector("#outcome")
+        assert page.evaluate("window.__noReload === true")
+        assert page.js_errors == []
+    assert version(alice) == version(bob)
+    assert alice.locator("#live").get_attribute("data-mode") == "stream"
+    outcome = alice.inner_text("#outcome")
+    assert "Game over" in outcome
+    shot(alice, tmp_path, "beat-alice")
+    shot(bob, tmp_path, "beat-bob-phone")
