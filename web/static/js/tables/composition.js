@@ -17,7 +17,7 @@ function cardsById(view) {
 function noteCard(c, extra = {}) {
   const letters = String(c.letters ?? c.name ?? "?").toUpperCase();
   return card({
-    top: letters, sub: `${c.rose ? `${c.rose} rose${c.rose > 1 ? "s" : ""}` : ""}${c.symbol ? ` · ${c.symbol}` : ""}`,
+    top: letters, sub: [c.rose ? `${c.rose} rose${c.rose > 1 ? "s" : ""}` : "", c.symbol || ""].filter(Boolean).join(" · "),
     title: `${c.kind || "card"} ${letters}${c.rose ? `, ${c.rose} roses` : ""}${c.symbol ? `, ${c.symbol}` : ""}${(c.abilities || []).length ? `, abilities ${c.abilities.map((a) => a.id || a).join(", ")}` : ""}${extra.note ? `, ${extra.note}` : ""}`,
     kind: `note ${c.kind || ""}`, id: c.id, ...extra,
   });
