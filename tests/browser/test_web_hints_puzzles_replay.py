@@ -5,6 +5,12 @@ from __future__ import annotations
 from page_driver import ACTION, shot, status, version, wait_version_above
 
 
+def at_step(page, text: str) -> None:
+    page.wait_for_function(
+        "t => document.getElementById('replay-step').textContent.startsWith(t)", arg=text
+    )
+
+
 def open_solo_tour(page) -> None:
     page.goto("/")
     page.select_option("#game", "tour")
@@ -89,14 +95,14 @@ def test_a_beat_puzzle_is_solved_stepped_through_and_replayed(new_page, worker, 
     assert page.inner_text("#replay-step").startswith(f"Step {steps} of {steps}")
     end_board = page.inner_text("#replay-board")
     page.click("#replay-first")
-    page.wait_for_function("document.getElementById('replay-step').textContent.startsWith('Step 0')")
+    at_step(page, "Step 0")
     assert page.inner_text("#replay-board") != end_board
     page.click("#replay-forward")
-    page.wait_for_function("document.getElementById('replay-step').textContent.startsWith('Step 1 ')")
+    at_step(page, "Step 1 ")
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.getElementById('replay-step').textContent.startsWith('Step 2 ')")
+    at_step(page, "Step 2 ")
     page.click("#replay-back")
-    page.wait_for_function("document.getElementById('replay-step').textContent.startsWith('Step 1 ')")
+    at_step(page, "Step 1 ")
     assert page.js_errors == []
     shot(page, tmp_path, "beat-replay")
 
