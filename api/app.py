@@ -9,12 +9,15 @@ from api.backend import Backend
 from api.config import Settings
 from api.docs_assets import docs_config, install_docs_assets
 from api.errors import GreenroomApi, register_error_handlers
+from api.games.lobby import blp as lobby_blp
+from api.games.rematch import blp as rematch_blp
 from api.games.resources import blp as games_blp
+from api.games.seats import blp as seats_blp
 from api.games.stream import blp as stream_blp
 from api.jobs.resources import blp as jobs_blp
 from api.metrics import install_metrics
 from api.observability import install_request_ids
-from api.ratelimit import install_rate_limits
+from api.ratelimit import install_proxy_fix, install_rate_limits
 from web import blp as web_blp
 
 API_VERSION = "1.0.0"
@@ -36,7 +39,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions["greenroom"] = Backend.from_settings(settings)
     api = GreenroomApi(app, spec_kwargs={"info": {"description": "Music-themed tabletop games"}})
     app.extensions["greenroom_api"] = api
-    for blp in (health.blp, catalog.blp, games_blp, stream_blp, jobs_blp, solver.blp):
+    blueprints = (health.blp, catalog.blp, games_blp, lobby_blp, seats_blp, rematch_blp)
+    for blp in (*blueprints, stream_blp, jobs_blp, solver.blp):
         api.register_blueprint(blp)
     api.spec.components.security_scheme(
         "bearer", {"type": "http", "scheme": "bearer", "description": "seat or host token"}
@@ -47,6 +51,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     register_error_handlers(app)
     install_request_ids(app)
     install_metrics(app, app.extensions["greenroom"].queue)
+    install_proxy_fix(app, settings)
     limiter = install_rate_limits(app, settings)
     if limiter is not None:
         limiter.exempt(health.blp)

@@ -31,6 +31,13 @@ class Settings:
     stream_max_s: int = 3600
     #: versions of move events kept per game for stream resumes
     game_events_cap: int = 10_000
+    #: limit for loopback clients (127.0.0.0/8, ::1) instead of the two above: a
+    #: Flask-Limiter string, "exempt" for none, "" for the same limits as everyone
+    rate_limit_loopback: str = ""
+    #: proxies in front of the API whose X-Forwarded-For is believed (0: none)
+    trusted_proxies: int = 0
+    #: hint budget of a bot seat's move, in seconds
+    bot_budget_s: float = 0.5
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -49,4 +56,7 @@ class Settings:
             stream_heartbeat_s=float(os.environ.get("STREAM_HEARTBEAT", cls.stream_heartbeat_s)),
             stream_max_s=_int("STREAM_MAX_SECONDS", cls.stream_max_s),
             game_events_cap=_int("GAME_EVENTS_CAP", cls.game_events_cap),
+            rate_limit_loopback=os.environ.get("RATE_LIMIT_LOOPBACK", cls.rate_limit_loopback),
+            trusted_proxies=_int("TRUSTED_PROXIES", cls.trusted_proxies),
+            bot_budget_s=float(os.environ.get("BOT_BUDGET", cls.bot_budget_s)),
         )

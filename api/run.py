@@ -24,6 +24,8 @@ def main() -> None:
         embedded = EmbeddedRedis(data_dir).start()
         env["REDIS_URL"] = embedded.url
         print(f"embedded Redis on {embedded.url} (data in {data_dir})", flush=True)
+    # a local bot must be able to play as fast as the server answers (README: configuration)
+    env.setdefault("RATE_LIMIT_LOOPBACK", "exempt")
     port = int(env.get("PORT", 8000))
     workers = [
         subprocess.Popen([sys.executable, "-m", "workers.main"], env=env)

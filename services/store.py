@@ -10,6 +10,10 @@ Keys (``prefix`` keeps tenants and tests apart):
 - channel ``{prefix}live:{id}`` gets the new version after every commit (fan-out to
                              streams in any API process: services/fanout.py)
 
+Seating (names, open seats, bots; ``services.seating``) is the hash's
+``seating`` field, written with the seat token hashes by ``services.seat_store``;
+``rematch`` names the next game once one is made.
+
 Every write is one Lua script that compares the version and, only if it
 matches, replaces the state, bumps the version and appends to the log, so
 concurrent writers can never lose an update or fork the log.  Tokens are
@@ -78,14 +82,20 @@ class GameRecord:
     created: float
     updated: float
     host_hash: str
+    #: "" for a seat nobody holds a token for (open, bot, awaiting a rematch pick-up)
     seat_hashes: list[str]
+    #: None for games created with every seat held (all human)
+    seating: list[dict[str, Any]] | None = None
+    #: the id of the next game, once a rematch was asked for
+    rematch: str | None = None
 
 
 @dataclass(frozen=True)
 class NewGame:
     record: GameRecord
-    host_token: str
-    seat_tokens: list[str]
+    host_token: str | None
+    #: None for a seat that got no token (open, bot, awaiting a pick-up)
+    seat_tokens: list[str | None]
 
 
 def hash_token(token: str) -> str:
@@ -140,10 +150,20 @@ class GameStore:
         options: dict[str, Any],
         state: dict[str, Any],
         status: str,
+        *,
+        seating: list[dict[str, Any]] | None = None,
+        game_id: str | None = None,
+        host_token: str | None = None,
+        seat_tokens: list[str | None] | None = None,
     ) -> NewGame:
-        game_id = secrets.token_urlsafe(9)
-        host_token = secrets.token_urlsafe(32)
-        seat_tokens = [secrets.token_urlsafe(32) for _ in range(players)]
+        """A new game.  By default every seat and the host get a fresh token; with
+        ``seat_tokens`` given, a None entry leaves that seat without one (as does
+        ``host_token=""`` for the host)."""
+        game_id = game_id or secrets.token_urlsafe(9)
+        if host_token is None:
+            host_token = secrets.token_urlsafe(32)
+        if seat_tokens is None:
+            seat_tokens = [secrets.token_urlsafe(32) for _ in range(players)]
         now = time.time()
         fields = {
             "game": game,
@@ -155,9 +175,11 @@ class GameStore:
             "status": status,
             "created": now,
             "updated": now,
-            "host": hash_token(host_token),
-            "seats": json.dumps([hash_token(t) for t in seat_tokens]),
+            "host": hash_token(host_token) if host_token else "",
+            "seats": json.dumps([hash_token(t) if t else "" for t in seat_tokens]),
         }
+        if seating is not None:
+            fields["seating"] = json.dumps(seating)
         key = self._key(game_id)
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hset(key, mapping=fields)
@@ -165,7 +187,7 @@ class GameStore:
             if ttl > 0:
                 pipe.expire(key, ttl)
             pipe.execute()
-        return NewGame(self.get(game_id), host_token, seat_tokens)
+        return NewGame(self.get(game_id), host_token or None, seat_tokens)
 
     def get(self, game_id: str) -> GameRecord:
         raw = self.redis.hgetall(self._key(game_id))
@@ -185,6 +207,8 @@ class GameStore:
             updated=float(f["updated"]),
             host_hash=f["host"],
             seat_hashes=json.loads(f["seats"]),
+            seating=json.loads(f["seating"]) if "seating" in f else None,
+            rematch=f.get("rematch"),
         )
 
     def current_version(self, game_id: str) -> int:

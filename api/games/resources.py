@@ -26,11 +26,13 @@ from api.games.schemas import (
     ReplayViewSchema,
     ViewQuerySchema,
 )
+from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
 from api.jobs.queueing import accepted, clamp_budget, enqueue
 from services.core import RulesError
 from services.play import create_game, perform, replay, status_of
 from services.registry import get_game
+from services.seating import initial_seating, normalise_open_seats, open_seats
 from solver.registry import HINTS
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games and their moves")
@@ -63,11 +65,21 @@ class Games(MethodView):
     @blp.alt_response(400, schema=ErrorSchema)
     @blp.alt_response(422, schema=ErrorSchema)
     def post(self, body):
-        """Create a game; the body returns one secret token per seat and a host token"""
+        """Create a game; the body returns one secret token per seat and a host token.
+
+        Seats named in `open_seats` get no token: others claim them
+        (`POST /v1/games/{id}/seats/{n}`); `listed` shows the game in the lobby.
+        """
+        players = body["players"]
+        opened = normalise_open_seats(body.get("open_seats"), players)
+        names = body.get("names") or []
+        seating = initial_seating(players, opened, names) if opened or names else None
         new = create_game(
-            backend().store, body["game"], body["players"], body["options"], body.get("seed")
+            backend().store, body["game"], players, body["options"], body.get("seed"), seating
         )
         rec = new.record
+        if body["listed"]:
+            seat_store().list_new(rec)
 
         host = Principal(frozenset(range(rec.players)), host=True)
         headers = {"Location": f"/v1/games/{rec.id}", **_etag(rec.version)}
@@ -138,7 +150,7 @@ class Actions(MethodView):
         require_player(principal)
         game = get_game(record.game)
         actions, forms = [], []
-        if game.outcome(record.state) is None:
+        if game.outcome(record.state) is None and not open_seats(record.seating or []):
             for seat in game.seats_to_act(record.state):
                 if seat not in principal.seats:
                     continue
@@ -168,6 +180,7 @@ class Actions(MethodView):
         game = get_game(record.game)
         seat = acting_seat(principal, body.get("seat"), game.seats_to_act(record.state))
         result = perform(store, game_id, seat, body["action"], _if_match(), record=record)
+        kick_bots(result.record)
         view = envelope(result.record, principal, None if principal.host else seat)
         return (
             {"version": result.record.version, "events": result.events, "view": view},
