@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ACTION = "#actions button.action"
 
@@ -35,7 +36,11 @@ def click_first_action(page: Page) -> bool:
     if buttons.count() == 0:
         return False
     before = version(page)
-    buttons.first.click()
+    try:
+        # a bot's move may redraw the buttons under the pointer: then look again
+        buttons.first.click(timeout=5_000)
+    except PlaywrightTimeout:
+        return False
     wait_version_above(page, before)
     return True
 
@@ -56,10 +61,12 @@ def play_to_end(page: Page, limit: int = 400) -> int:
 
 def wait_for_change(page: Page) -> None:
     seen = version(page)
+    # bots move on a worker: allow them a while, the page must follow without a reload
     page.wait_for_function(
         "v => Number(document.getElementById('main').dataset.version || 0) > v"
         " || document.querySelectorAll('#actions button.action').length > 0",
         arg=seen,
+        timeout=60_000,
     )
 
 

@@ -19,7 +19,7 @@ def test_two_browsers_play_a_beat_venue_to_the_end(new_page, tmp_path):
     link = alice.input_value("#join-1")
     assert "#/" in link
     alice.click("#open-table")
-    alice.wait_for_selector(ACTION)
+    alice.wait_for_selector("#turn:text('Waiting for players to take seat 1')")
 
     bob = new_page(width=390, height=844)  # a phone-width screen
     bob.goto(link)
@@ -27,11 +27,25 @@ def test_two_browsers_play_a_beat_venue_to_the_end(new_page, tmp_path):
         bob.fill("#join-name", "Bob")
         bob.click("#join-submit")
     bob.wait_for_selector("#board .beat")
+    alice.wait_for_selector(ACTION)  # Bob's arrival reached Alice's page by itself
+    assert "Bob (seat 1)" in alice.inner_text("#board")
     # a marker that a reload would wipe: both pages must keep it to the end
     for page in (alice, bob):
         page.evaluate("window.__noReload = true")
 
-    moves = 0
+    # on a phone-width screen nothing runs off the side
+    assert bob.evaluate("document.documentElement.scrollWidth") <= 390
+    # card art is text with a text alternative; a playable card is a real button
+    labels = bob.locator("#board .card").evaluate_all(
+        "cards => cards.map(c => c.getAttribute('aria-label'))"
+    )
+    assert labels and all(label and "card" in label for label in labels)
+    before = version(bob)
+    bob.focus("#board button.card.playable")
+    bob.keyboard.press("Enter")
+    wait_version_at_least(alice, before + 1)
+
+    moves = 1
     while status(alice) != "finished" or status(bob) != "finished":
         assert moves < 200, "the venue did not end"
         acted = False

@@ -53,6 +53,8 @@ export const claimSeat = (id, seat, body) =>
   request("POST", `/v1/games/${enc(id)}/seats/${seat}`, { body });
 export const seatBot = (id, seat, token, body = {}) =>
   request("POST", `/v1/games/${enc(id)}/seats/${seat}/bot`, { token, body });
+export const invite = (id, seat, token) =>
+  request("POST", `/v1/games/${enc(id)}/seats/${seat}/invite`, { token });
 export const rematch = (id, token) => request("POST", `/v1/games/${enc(id)}/rematch`, { token, body: {} });
 export const log = (id, token) => request("GET", `/v1/games/${enc(id)}/log`, { token });
 

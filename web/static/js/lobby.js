@@ -23,23 +23,6 @@ function showError(box, err) {
   box.textContent = err.message || String(err);
 }
 
-/** Create a game; a server without open seats (older API) still gets a playable game. */
-async function create(body) {
-  try {
-    return await api.createGame(body);
-  } catch (err) {
-    if ((err.status === 422 || err.status === 400) && err.errors && ("open_seats" in flat(err.errors) || "listed" in flat(err.errors))) {
-      const { open_seats, listed, ...rest } = body;
-      return api.createGame(rest);
-    }
-    throw err;
-  }
-}
-
-function flat(errors) {
-  return errors.json || errors.body || errors;
-}
-
 export async function lobby(main) {
   const catalog = await api.catalog();
   const games = catalog.games;
@@ -94,9 +77,10 @@ export async function lobby(main) {
       if (mine !== null && n > 1) {
         body.open_seats = Array.from({ length: n }, (_, i) => i).filter((i) => i !== mine);
         body.listed = listed.checked;
+        if (nameInput.value.trim()) body.names = Array.from({ length: n }, (_, i) => (i === mine ? nameInput.value.trim() : null));
       }
       if (nameInput.value.trim()) setPlayerName(nameInput.value.trim());
-      const created = await create(body);
+      const created = await api.createGame(body);
       const token = mine === null ? created.host_token : created.seat_tokens[mine];
       remember(created.id, {
         token, seat: mine, host: mine === null, hostToken: created.host_token,
@@ -152,8 +136,7 @@ export async function lobby(main) {
 function seatRow(created, seat, mine) {
   const id = created.id;
   const token = created.seat_tokens?.[seat];
-  const invite = created.invites?.[seat] || created.seats?.[seat]?.invite;
-  const link = token ? tableLink(id, token) : joinLink(id, seat, invite);
+  const link = token ? tableLink(id, token) : joinLink(id, seat);
   const input = h("input", { type: "text", readonly: true, value: link, id: `join-${seat}`, "aria-label": `Join link for seat ${seat}` });
   const status = h("span", { class: "muted", id: `seat-status-${seat}` }, seat === mine ? "you" : "open");
   const bot = h("button", {
@@ -169,10 +152,23 @@ function seatRow(created, seat, mine) {
       }
     },
   }, "Seat a bot");
+  const invite = h("button", {
+    type: "button", id: `invite-${seat}`,
+    onclick: async () => {
+      try {
+        const made = await api.invite(id, seat, created.host_token);
+        input.value = made.url;
+        status.textContent = "kept for the invite";
+        toast(`Seat ${seat} now only opens with this link`);
+      } catch (err) {
+        status.textContent = err.message;
+      }
+    },
+  }, "Private invite");
   return h("li", { class: "seat-row" },
     h("strong", {}, `Seat ${seat}`), " ", status,
     seat === mine ? null : h("div", { class: "row" }, input,
-      h("button", { type: "button", onclick: () => copyText(link, input) }, "Copy link"), bot));
+      h("button", { type: "button", onclick: () => copyText(input.value, input) }, "Copy link"), invite, bot));
 }
 
 function showCreated(section, created, mine) {

@@ -61,6 +61,7 @@ export function puzzlePanel({ id, token, act }) {
   const out = h("div", { id: "solve-result", "aria-live": "polite" });
   const button = h("button", { type: "button", id: "winnable", onclick: ask }, "Is it winnable?");
   let plan = null;
+  let drawing = 0;
 
   async function ask() {
     button.disabled = true;
@@ -83,6 +84,7 @@ export function puzzlePanel({ id, token, act }) {
 
   async function draw() {
     if (!plan) return;
+    const mine = ++drawing;
     const verdict = plan.verdict;
     const steps = plan.actions || [];
     let done = 0;
@@ -92,6 +94,7 @@ export function puzzlePanel({ id, token, act }) {
       done = entries.length;
       onTrack = entries.every((e, i) => steps[i] && e.seat === steps[i].seat && JSON.stringify(e.action) === JSON.stringify(steps[i].action));
     } catch { /* the plan still shows */ }
+    if (mine !== drawing) return; // a later move has drawn the plan already
     const sentence = verdict === "feasible" ? "Yes: this deal can be won." : verdict === "infeasible" ? "No: no sequence of plays wins this deal." : "Unknown: the solver ran out of time.";
     const next = onTrack && done < steps.length ? steps[done] : null;
     fill(out,

@@ -35,13 +35,18 @@ export function turnSeats(view, renderer) {
   return [];
 }
 
-/** A seat's display name: the name it joined with, when the view carries names. */
+/** A seat's display name: the name it joined with (or "bot"), from the view's seating. */
 export function nameOf(view, seat) {
-  const names = view.names || view.seat_names;
-  const fromList = Array.isArray(names) ? names[seat] : names && names[seat];
-  const fromSeat = Array.isArray(view.seats) ? view.seats[seat]?.name : undefined;
-  const name = fromList?.name || fromList || fromSeat;
+  const info = Array.isArray(view.seating) ? view.seating[seat] : null;
+  if (info && info.kind === "bot") return `${info.name || "Bot"} (bot, seat ${seat})`;
+  if (info && info.kind === "open") return `Seat ${seat} (open)`;
+  const name = info?.name;
   return typeof name === "string" && name ? `${name} (seat ${seat})` : `Seat ${seat}`;
+}
+
+/** Seats nobody has taken yet: moves wait for them. */
+export function openSeatsOf(view) {
+  return (Array.isArray(view.seating) ? view.seating : []).filter((s) => s.open || s.kind === "open").map((s) => s.seat);
 }
 
 function outcomeBanner(view, mine, seatName) {
@@ -144,6 +149,7 @@ export async function table(main, id, params) {
         state.acting = listing.actions[0]?.seat ?? state.acting;
       }
       state.view = view;
+      state.seen = Date.now();
       state.version = view.version;
       state.listing = listing;
       await draw();
@@ -191,8 +197,11 @@ export async function table(main, id, params) {
       view, seat, host, listing, act, seatName, label,
       find: (pred) => listing.actions.find((sa) => pred(sa.action, sa.seat)),
     };
+    const empty = openSeatsOf(view);
     if (view.status === "finished") {
       turn.textContent = "The game is over.";
+    } else if (empty.length) {
+      turn.textContent = `Waiting for players to take ${empty.map((s) => `seat ${s}`).join(", ")}.`;
     } else if (listing.actions.length) {
       turn.textContent = host ? `${seatName(seat)} to move.` : "Your move.";
     } else {
@@ -264,5 +273,12 @@ export async function table(main, id, params) {
       live.dataset.mode = mode;
     });
   }
-  return () => watcher && watcher.stop();
+  // a safety net under the stream: a quiet table reads the game again now and then
+  const quiet = setInterval(() => {
+    if (state.view?.status === "running" && Date.now() - state.seen > 30_000) refresh();
+  }, 10_000);
+  return () => {
+    clearInterval(quiet);
+    if (watcher) watcher.stop();
+  };
 }
