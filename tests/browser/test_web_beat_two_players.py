@@ -17,15 +17,18 @@ def test_two_browsers_play_a_beat_venue_to_the_end(new_page, tmp_path):
     alice.fill("#seed", "21")
     alice.click("#create")
     link = alice.input_value("#join-1")
-    assert "#/" in link
+    game_id = link.split("/")[-2]
+    assert link.endswith(f"/#/join/{game_id}/1")
     alice.click("#open-table")
     alice.wait_for_selector("#turn:text('Waiting for players to take seat 1')")
 
     bob = new_page(width=390, height=844)  # a phone-width screen
-    bob.goto(link)
-    if bob.locator("#join-submit").count():
-        bob.fill("#join-name", "Bob")
-        bob.click("#join-submit")
+    bob.goto("/")
+    # the listed game is in Bob's lobby; its open seat is one click away
+    listed = bob.locator("#open-games li", has_text=game_id)
+    listed.get_by_role("button", name="Join seat 1").click()
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-submit")
     bob.wait_for_selector("#board .beat")
     alice.wait_for_selector(ACTION)  # Bob's arrival reached Alice's page by itself
     assert "Bob (seat 1)" in alice.inner_text("#board")
@@ -70,3 +73,13 @@ def test_two_browsers_play_a_beat_venue_to_the_end(new_page, tmp_path):
     assert "Game over" in outcome
     shot(alice, tmp_path, "beat-alice")
     shot(bob, tmp_path, "beat-bob-phone")
+
+    # a rematch: each asks with their own seat, both land at the same new table
+    alice.click("#rematch")
+    alice.wait_for_function("id => !location.hash.includes(id)", arg=game_id)
+    bob.click("#rematch")
+    bob.wait_for_function("id => !location.hash.includes(id)", arg=game_id)
+    assert alice.evaluate("location.hash") == bob.evaluate("location.hash")
+    for page in (alice, bob):
+        page.wait_for_selector(ACTION)
+        assert page.evaluate("window.__noReload === true")  # the page moved without a reload

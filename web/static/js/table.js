@@ -238,18 +238,24 @@ export async function table(main, id, params) {
   }
 
   function drawTools(view) {
-    const items = [h("a", { href: `#/replay/${encodeURIComponent(id)}`, class: "button", id: "replay-link" },
-      view.status === "finished" ? "Replay this game" : "Replay so far")];
-    if (view.status === "finished" && (creds.hostToken || token)) {
+    // a running game's log shows hidden moves: only the host (or an open puzzle) replays it
+    const items = view.status === "finished" || host
+      ? [h("a", { href: `#/replay/${encodeURIComponent(id)}`, class: "button", id: "replay-link" },
+        view.status === "finished" ? "Replay this game" : "Replay so far")]
+      : [];
+    if (view.status === "finished" && token) {
       items.push(h("button", {
         type: "button", id: "rematch",
         onclick: async () => {
           try {
-            const next = await api.rematch(id, creds.hostToken || token);
-            const nextId = next.id || next.game_id;
-            const nextToken = next.seat_tokens?.[creds.seat] || next.token || next.host_token;
-            remember(nextId, { ...creds, token: nextToken, hostToken: next.host_token || creds.hostToken, at: Date.now() });
-            location.hash = `#/g/${nextId}`;
+            // a seat's own token gets that seat in the next game; the host's gets the host
+            const next = await api.rematch(id, token);
+            const nextToken = host ? next.host_token || next.token : next.token;
+            remember(next.id, {
+              ...creds, token: nextToken, seat: host ? null : next.seat,
+              hostToken: next.host_token || undefined, at: Date.now(),
+            });
+            location.hash = `#/g/${next.id}`;
           } catch (err) {
             showError(err);
           }
