@@ -15,9 +15,11 @@ from api.games.resources import blp as games_blp
 from api.games.seats import blp as seats_blp
 from api.games.stream import blp as stream_blp
 from api.jobs.resources import blp as jobs_blp
+from api.json import OrjsonProvider
 from api.metrics import install_metrics
 from api.observability import install_request_ids
 from api.ratelimit import install_proxy_fix, install_rate_limits
+from api.request_reads import install_request_reads
 from web import blp as web_blp
 
 API_VERSION = "1.0.0"
@@ -26,6 +28,7 @@ API_VERSION = "1.0.0"
 def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or Settings.from_env()
     app = Flask("greenroom")
+    app.json = OrjsonProvider(app)
     app.config.update(
         API_TITLE="Greenroom",
         API_VERSION=API_VERSION,
@@ -34,7 +37,6 @@ def create_app(settings: Settings | None = None) -> Flask:
         OPENAPI_JSON_PATH="openapi.json",
         **docs_config(),
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
-        JSON_SORT_KEYS=False,
     )
     app.extensions["greenroom"] = Backend.from_settings(settings)
     api = GreenroomApi(app, spec_kwargs={"info": {"description": "Music-themed tabletop games"}})
@@ -52,8 +54,6 @@ def create_app(settings: Settings | None = None) -> Flask:
     install_request_ids(app)
     install_metrics(app, app.extensions["greenroom"].queue)
     install_proxy_fix(app, settings)
-    limiter = install_rate_limits(app, settings)
-    if limiter is not None:
-        limiter.exempt(health.blp)
-        limiter.exempt(web_blp)
+    be = app.extensions["greenroom"]
+    install_request_reads(app, be, install_rate_limits(app, be.redis, settings))
     return app

@@ -13,6 +13,10 @@ from rq import Queue
 from api.config import Settings
 from services.store import GameStore
 
+#: Redis connections per client per process, and how long a request waits for a free one
+REDIS_POOL_SIZE = 64
+POOL_WAIT_S = 5.0
+
 
 def redis_client(url: str, socket_timeout: float | None = 5.0) -> redis.Redis:
     """A client that retries briefly with backoff, then fails fast.
@@ -21,14 +25,19 @@ def redis_client(url: str, socket_timeout: float | None = 5.0) -> redis.Redis:
     at once instead of hanging, and the pool reconnects by itself once Redis
     is back, so no restart is needed.
     """
-    return redis.Redis.from_url(
+    pool = redis.BlockingConnectionPool.from_url(
         url,
+        # under gevent hundreds of greenlets (streams, long polls) may call at once:
+        # they queue for a connection instead of failing with "Too many connections"
+        max_connections=REDIS_POOL_SIZE,
+        timeout=POOL_WAIT_S,
         socket_connect_timeout=1.0,
         socket_timeout=socket_timeout,
         retry=Retry(ExponentialBackoff(cap=0.25, base=0.02), 2),
         retry_on_error=[redis.ConnectionError, redis.TimeoutError],
         health_check_interval=15,
     )
+    return redis.Redis(connection_pool=pool)
 
 
 @dataclass

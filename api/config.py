@@ -22,7 +22,7 @@ class Settings:
     max_wait_s: int = 30
     game_idle_ttl_s: int = 7 * 24 * 3600
     game_finished_ttl_s: int = 24 * 3600
-    #: Flask-Limiter strings such as "6000/minute"; empty disables that limit
+    #: "N/second|minute|hour|day" (moving window, see api.ratelimit); empty disables it
     rate_limit_address: str = "6000/minute"
     rate_limit_token: str = "3000/minute"
     #: seconds between comment lines on an idle stream (keeps proxies from closing it)

@@ -18,8 +18,13 @@ DEFAULT_CONNECTIONS = 4000
 
 
 def gunicorn_argv(
-    port: int, processes: int, threads: int, worker_class: str | None = None
+    port: int,
+    processes: int,
+    threads: int,
+    worker_class: str | None = None,
+    app: str = "api.wsgi:app",
 ) -> list[str]:
+    """gunicorn's command line for ``app`` (the product unless a benchmark names its baseline)."""
     worker_class = worker_class or os.environ.get("API_WORKER_CLASS", "gevent")
     if worker_class == "gevent":
         connections = os.environ.get("API_CONNECTIONS", str(DEFAULT_CONNECTIONS))
@@ -39,7 +44,7 @@ def gunicorn_argv(
         *concurrency,
         "--config",
         "python:api.gunicorn_conf",
-        "api.wsgi:app",
+        app,
     ]
 
 

@@ -4,10 +4,13 @@
 
     gr = Client("http://127.0.0.1:8000")
     game = gr.create("beat", 3, options={"venue": "garage"}, open_seats=True, listed=True)
-    me = gr.join(game.id, 0, name="ada")            # a Player: this seat's token bound in
+    me = gr.join(game.id, 0, "ada")                 # a Player: this seat's token bound in
     for event in me.stream():                       # resumes by itself after a drop
-        if event.event == "view" and me.can_act(event.view):
-            me.act(me.actions()["actions"][0]["action"], version=event.version)
+        listing = me.actions() if event.event == "view" else {"actions": []}
+        if listing["actions"]:
+            me.act(listing["actions"][0]["action"], version=listing["version"])
+
+See examples/random_bot.py for a whole bot.
 
 Every non-2xx answer raises ``GreenroomError`` with the API's machine-readable
 ``code``.  Nothing here depends on the server's code: it speaks only the
@@ -156,19 +159,17 @@ class Client:
         )
 
     def lobby(self, game: str | None = None, *, status: str = "open", **params: Any) -> JSON:
-        """Listed games (``GET /v1/games?status=open``): those with open seats."""
+        """Listed games with open seats: ``{"games": [...], "total", "next_offset", ...}``.
+
+        ``params`` pass through (``limit``, ``offset``)."""
         query = {"status": status, **params}
         if game is not None:
             query["game"] = game
         return self._request("GET", "/v1/games", params=query).json()
 
-    def join(
-        self, game_id: str, seat: int, *, name: str | None = None, invite: str | None = None
-    ) -> Player:
-        """Claim an open seat; the answer's token is bound into the returned Player."""
-        body: JSON = {}
-        if name is not None:
-            body["name"] = name
+    def join(self, game_id: str, seat: int, name: str, *, invite: str | None = None) -> Player:
+        """Claim an open seat (409 when taken); its token, shown once, is bound into the Player."""
+        body: JSON = {"name": name}
         if invite is not None:
             body["invite"] = invite
         raw = self._request("POST", f"/v1/games/{game_id}/seats/{seat}", json=body).json()

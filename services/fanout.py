@@ -11,7 +11,6 @@ when it re-reads the version anyway.
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ from typing import Any
 
 import redis
 
+from services.core.codec import loads
 from services.store import GameRecord, GameStore
 
 
@@ -31,6 +31,8 @@ class Move:
     version: int
     seat: int
     events: list[dict[str, Any]]
+    #: events anyone may see (a seat change), not only the mover
+    public: bool = False
 
 
 def moves_between(store: GameStore, game_id: str, after: int, upto: int) -> tuple[list[Move], bool]:
@@ -45,8 +47,8 @@ def moves_between(store: GameStore, game_id: str, after: int, upto: int) -> tupl
     moves = []
     for entry_id, fields in rows:
         version = int(entry_id.decode().split("-")[0])
-        body = json.loads(fields[b"events"])
-        moves.append(Move(version, int(body["seat"]), body["events"]))
+        body = loads(fields[b"events"])
+        moves.append(Move(version, int(body["seat"]), body["events"], bool(body.get("public"))))
     complete = len(moves) == upto - after
     return moves, complete
 
@@ -73,6 +75,10 @@ class Hub:
         self._lock = threading.Lock()
         self._waiters: dict[str, set[_Waiter]] = {}
         self._records: dict[str, GameRecord] = {}
+        #: the newest version announced per watched game
+        self._announced: dict[str, int] = {}
+        #: recent moves per watched game, shared by its local streams
+        self._moves: dict[str, dict[int, Move]] = {}
         self._started = False
         self.ready = threading.Event()
 
@@ -110,11 +116,16 @@ class Hub:
 
     def _dispatch(self, channel: bytes, data: bytes) -> None:
         game_id = channel.decode()[self._skip :]
-        deleted = data.decode().endswith(" deleted")
+        text = data.decode()
+        deleted = text.endswith(" deleted")
+        version = text.split(" ", 1)[0]
         with self._lock:
             waiters = list(self._waiters.get(game_id, ()))
             if deleted:
                 self._records.pop(game_id, None)
+            elif waiters and version.isdigit():
+                known = self._announced.get(game_id, 0)
+                self._announced[game_id] = max(known, int(version))
         for w in waiters:
             w.deleted = w.deleted or deleted
             w.event.set()
@@ -122,6 +133,7 @@ class Hub:
     def _wake_all(self) -> None:
         with self._lock:
             waiters = [w for ws in self._waiters.values() for w in ws]
+            self._records.clear()  # notifications were missed: re-read everything
         for w in waiters:
             w.event.set()
 
@@ -143,23 +155,53 @@ class Hub:
                     if not ws:
                         del self._waiters[game_id]
                         self._records.pop(game_id, None)
+                        self._announced.pop(game_id, None)
+                        self._moves.pop(game_id, None)
 
-    def record(self, store: GameStore, game_id: str) -> GameRecord:
+    def record(self, store: GameStore, game_id: str, trust: bool = False) -> GameRecord:
         """The game's current record, read once per version for all local watchers.
 
-        Records are immutable per version, so a cached one is reused only when
-        Redis still reports that version (one cheap HGET instead of the state).
+        Records are immutable per version.  With ``trust`` (a wake-up by a
+        notification) a cached record as new as the newest announced version
+        is used as is; otherwise one HGET of the version confirms it first.
         """
         with self._lock:
             cached = self._records.get(game_id)
-        if cached is not None and store.current_version(game_id) == cached.version:
-            return cached
+            announced = self._announced.get(game_id, 0)
+        if cached is not None:
+            if trust and cached.version >= announced:
+                return cached
+            if store.current_version(game_id) == cached.version:
+                return cached
         fresh = store.get(game_id)
         with self._lock:
             if game_id in self._waiters:
-                self._records[game_id] = fresh
+                old = self._records.get(game_id)
+                if old is None or old.version < fresh.version:
+                    self._records[game_id] = fresh
         return fresh
 
+    def moves(
+        self, store: GameStore, game_id: str, after: int, upto: int
+    ) -> tuple[list[Move], bool]:
+        """``moves_between``, read from Redis once per version for all local watchers."""
+        with self._lock:
+            known = self._moves.get(game_id, {})
+            have = [known.get(v) for v in range(after + 1, upto + 1)]
+        if all(m is not None for m in have):
+            return have, True  # type: ignore[return-value]
+        moves, complete = moves_between(store, game_id, after, upto)
+        with self._lock:
+            if game_id in self._waiters:
+                cache = self._moves.setdefault(game_id, {})
+                cache.update((m.version, m) for m in moves)
+                for v in [v for v in cache if v <= upto - KEEP_MOVES]:
+                    del cache[v]
+        return moves, complete
+
+
+#: moves kept in each process's cache per watched game (older ones are re-read)
+KEEP_MOVES = 64
 
 _HUBS: dict[tuple[str, str], Hub] = {}
 _HUBS_LOCK = threading.Lock()

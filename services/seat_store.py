@@ -135,7 +135,8 @@ class SeatStore:
                 self.store.ttl_for(record.status),
                 time.time(),
                 "1" if list_it else "0",
-                json.dumps({"seat": event.get("seat", -1), "events": [event]}),
+                # seat changes are public (every view shows the seating): every stream gets them
+                json.dumps({"seat": event.get("seat", -1), "events": [event], "public": True}),
                 EVENTS_CAP,
                 f"{self.prefix}live:{gid}",
             ],
@@ -155,7 +156,7 @@ class SeatStore:
             keys=[key, f"{key}:events"],
             args=[
                 new_id,
-                json.dumps({"seat": -1, "events": [event]}),
+                json.dumps({"seat": -1, "events": [event], "public": True}),
                 EVENTS_CAP,
                 f"{self.prefix}live:{old.id}",
                 time.time(),

@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 import time
 from dataclasses import dataclass
 from typing import Any
 
 import redis
+
+from services.core.codec import dumps, loads
 
 # KEYS: game hash, log list, events stream.  ARGV: expected version, state json,
 # log entry json, status, ttl seconds (0 = keep), now, events json, events cap,
@@ -169,17 +170,17 @@ class GameStore:
             "game": game,
             "players": players,
             "seed": seed,
-            "options": json.dumps(options),
-            "state": json.dumps(state),
+            "options": dumps(options),
+            "state": dumps(state),
             "version": 1,
             "status": status,
             "created": now,
             "updated": now,
             "host": hash_token(host_token) if host_token else "",
-            "seats": json.dumps([hash_token(t) if t else "" for t in seat_tokens]),
+            "seats": dumps([hash_token(t) if t else "" for t in seat_tokens]),
         }
         if seating is not None:
-            fields["seating"] = json.dumps(seating)
+            fields["seating"] = dumps(seating)
         key = self._key(game_id)
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hset(key, mapping=fields)
@@ -190,25 +191,30 @@ class GameStore:
         return NewGame(self.get(game_id), host_token or None, seat_tokens)
 
     def get(self, game_id: str) -> GameRecord:
-        raw = self.redis.hgetall(self._key(game_id))
+        return self.record_from(game_id, self.redis.hgetall(self._key(game_id)))
+
+    def queue_get(self, pipe: redis.client.Pipeline, game_id: str) -> None:
+        """Queue the read of ``get`` on ``pipe``; parse its reply with ``record_from``."""
+        pipe.hgetall(self._key(game_id))
+
+    def record_from(self, game_id: str, raw: dict[bytes, bytes]) -> GameRecord:
         if not raw:
             raise GameNotFound(game_id)
-        f = {k.decode(): v.decode() for k, v in raw.items()}
         return GameRecord(
             id=game_id,
-            game=f["game"],
-            players=int(f["players"]),
-            seed=int(f["seed"]),
-            options=json.loads(f["options"]),
-            state=json.loads(f["state"]),
-            version=int(f["version"]),
-            status=f["status"],
-            created=float(f["created"]),
-            updated=float(f["updated"]),
-            host_hash=f["host"],
-            seat_hashes=json.loads(f["seats"]),
-            seating=json.loads(f["seating"]) if "seating" in f else None,
-            rematch=f.get("rematch"),
+            game=raw[b"game"].decode(),
+            players=int(raw[b"players"]),
+            seed=int(raw[b"seed"]),
+            options=loads(raw[b"options"]),
+            state=loads(raw[b"state"]),
+            version=int(raw[b"version"]),
+            status=raw[b"status"].decode(),
+            created=float(raw[b"created"]),
+            updated=float(raw[b"updated"]),
+            host_hash=raw[b"host"].decode(),
+            seat_hashes=loads(raw[b"seats"]),
+            seating=loads(raw[b"seating"]) if b"seating" in raw else None,
+            rematch=raw[b"rematch"].decode() if b"rematch" in raw else None,
         )
 
     def current_version(self, game_id: str) -> int:
@@ -221,7 +227,7 @@ class GameStore:
     def log(self, game_id: str) -> list[dict[str, Any]]:
         if not self.redis.exists(self._key(game_id)):
             raise GameNotFound(game_id)
-        return [json.loads(e) for e in self.redis.lrange(self._log_key(game_id), 0, -1)]
+        return [loads(e) for e in self.redis.lrange(self._log_key(game_id), 0, -1)]
 
     # -- write -------------------------------------------------------------
     def commit(
@@ -247,12 +253,12 @@ class GameStore:
             keys=[self._key(game_id), self._log_key(game_id), self.events_key(game_id)],
             args=[
                 expected_version,
-                json.dumps(state),
-                json.dumps(entry),
+                dumps(state),
+                dumps(entry),
                 status,
                 self.ttl_for(status),
                 now,
-                json.dumps({"seat": seat, "events": events or []}),
+                dumps({"seat": seat, "events": events or []}),
                 self.events_cap,
                 self.live_channel(game_id),
             ],

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+import pytest
 
 from api.config import Settings
 from api.embedded_redis import free_port
@@ -82,3 +83,58 @@ def _wait_up(base: str, proc: subprocess.Popen) -> None:
             pass
         time.sleep(0.1)
     raise RuntimeError("an API server did not come up in time")
+
+
+class Listener:
+    """Reads one game stream in a thread; ``next()`` gives its events one by one."""
+
+    def __init__(self, client, gid: str, token: str | None = None, **kw):
+        import queue
+        import threading
+
+        self.events: queue.Queue = queue.Queue()
+        self._thread = threading.Thread(
+            target=self._run, args=(client, gid, token, kw), daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, client, gid, token, kw) -> None:
+        try:
+            for event in client.stream(gid, token, **kw):
+                self.events.put(event)
+        except BaseException as exc:  # surfaced to the test by next()
+            self.events.put(exc)
+
+    def next(self, timeout: float = 10):
+        item = self.events.get(timeout=timeout)
+        if isinstance(item, BaseException):
+            raise item
+        return item
+
+    def until_version(self, version: int, timeout: float = 20) -> list:
+        """Every event up to the first ``view`` of ``version`` (or an ``end``)."""
+        out = []
+        while True:
+            event = self.next(timeout)
+            out.append(event)
+            if event.event == "end" or (event.event == "view" and event.id >= version):
+                return out
+
+
+# -- fixtures (a plugin of tests/conftest.py; a conftest.py in a subfolder would
+# shadow the top one's module name, which tests import helpers from) ----------------
+@pytest.fixture(scope="session")
+def servers(settings, app):
+    """Two API servers; ``app`` first so the session's key cleanup runs after they stop."""
+    with api_servers(settings, 2, STREAM_HEARTBEAT="1") as bases:
+        yield bases
+
+
+@pytest.fixture
+def clients(servers):
+    from greenroom.client import Client
+
+    made = [Client(base, timeout=20) for base in servers]
+    yield made
+    for c in made:
+        c.close()

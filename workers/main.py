@@ -7,9 +7,10 @@ import logging
 import os
 
 import redis
-from rq import Queue, SimpleWorker, Worker
+from rq import Queue, SimpleWorker
 
 from solver.registry import PRELOADS, resolve
+from workers.bot_turns import BotInlineWorker
 
 log = logging.getLogger("greenroom.worker")
 
@@ -42,7 +43,7 @@ def main(argv: list[str] | None = None) -> None:
     if not args.no_preload:
         preload()
     connection = redis.Redis.from_url(args.redis_url)
-    cls = SimpleWorker if args.simple else Worker
+    cls = SimpleWorker if args.simple else BotInlineWorker
     worker = cls([Queue(args.queue, connection=connection)], connection=connection)
     worker.work(burst=args.burst, with_scheduler=False)
 

@@ -17,3 +17,12 @@ class OpenSeatsField(fields.Field):
         ):
             return value
         raise ma.ValidationError("open_seats is true, false or a list of seat numbers")
+
+
+class StrictBoolean(fields.Boolean):
+    """JSON true or false only (marshmallow's Boolean also takes 0, 1, "yes" ...)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise ma.ValidationError("must be true or false")
+        return value

@@ -29,6 +29,7 @@ from api.games.schemas import (
 from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
 from api.jobs.queueing import accepted, clamp_budget, enqueue
+from api.request_reads import game_record
 from services.core import RulesError
 from services.play import create_game, perform, replay, status_of
 from services.registry import get_game
@@ -101,7 +102,7 @@ class Games(MethodView):
 
 @blp.route("/<game_id>")
 class Game(MethodView):
-    @blp.arguments(ViewQuerySchema, location="query")
+    @blp.arguments(ViewQuerySchema(), location="query")
     @blp.response(200, GameViewSchema)
     @blp.alt_response(304, description="Not modified: the version is still the one named")
     @blp.alt_response(404, schema=ErrorSchema)
@@ -113,7 +114,7 @@ class Game(MethodView):
         as it does, else 304.
         """
         be = backend()
-        record = be.store.get(game_id)
+        record = game_record(game_id)
         principal = principal_for(record)
         view = envelope(record, principal, query.get("seat"))  # refuse before waiting
         fresh, waited = await_change(be, record)
@@ -132,7 +133,7 @@ class Game(MethodView):
     def delete(self, game_id):
         """Delete the game (host token only)"""
         store = backend().store
-        principal = principal_for(store.get(game_id))
+        principal = principal_for(game_record(game_id))
         if not principal.host:
             raise ApiError(403, "host_only", "only the host token may delete a game")
         store.delete(game_id)
@@ -145,7 +146,7 @@ class Actions(MethodView):
     @blp.alt_response(404, schema=ErrorSchema)
     def get(self, game_id):
         """The legal actions of every seat the token acts for"""
-        record = backend().store.get(game_id)
+        record = game_record(game_id)
         principal = principal_for(record)
         require_player(principal)
         game = get_game(record.game)
@@ -164,7 +165,7 @@ class Actions(MethodView):
             _etag(record.version),
         )
 
-    @blp.arguments(PostActionSchema)
+    @blp.arguments(PostActionSchema())
     @blp.response(200, ActionResultSchema)
     @blp.alt_response(400, schema=ErrorSchema)
     @blp.alt_response(401, schema=ErrorSchema)
@@ -175,10 +176,10 @@ class Actions(MethodView):
     def post(self, body, game_id):
         """Take an action for a seat; honours If-Match (412 when the version is stale)"""
         store = backend().store
-        record = store.get(game_id)
+        record = game_record(game_id)
         principal = principal_for(record)
         game = get_game(record.game)
-        seat = acting_seat(principal, body.get("seat"), game.seats_to_act(record.state))
+        seat = acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
         result = perform(store, game_id, seat, body["action"], _if_match(), record=record)
         kick_bots(result.record)
         view = envelope(result.record, principal, None if principal.host else seat)
@@ -201,7 +202,7 @@ class Log(MethodView):
         only the host may read it; afterwards, or in open games, anyone.
         """
         store = backend().store
-        record = store.get(game_id)
+        record = game_record(game_id)
         principal = principal_for(record)
         game = get_game(record.game)
         public = record.status == "finished" or game.open_information(record.state)
@@ -284,14 +285,14 @@ class Hints(MethodView):
     def post(self, body, game_id):
         """Queue a hint for a seat; poll the job at the returned Location"""
         be = backend()
-        record = be.store.get(game_id)
+        record = game_record(game_id)
         principal = principal_for(record)
         game = get_game(record.game)
         if record.game not in HINTS:
             raise RulesError("hints_unavailable", f"{game.title} has no hints yet")
         if game.outcome(record.state) is not None:
             raise RulesError("game_over", "the game has ended")
-        seat = acting_seat(principal, body.get("seat"), game.seats_to_act(record.state))
+        seat = acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
         budget = clamp_budget(body.get("budget_s"), HINT_DEFAULT_BUDGET_S, HINT_MAX_BUDGET_S)
         job = enqueue(
             be.queue,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.games.fields import OpenSeatsField
+from api.games.fields import OpenSeatsField, StrictBoolean
 from services.seating import MAX_NAME
 
 MAX_SEED = 2**63 - 1
@@ -23,7 +23,7 @@ class CreateGameSchema(ma.Schema):
             "oneOf": [{"type": "boolean"}, {"type": "array", "items": {"type": "integer"}}],
         }
     )
-    listed = fields.Boolean(
+    listed = StrictBoolean(
         load_default=False,
         metadata={"description": "list it in GET /v1/games while seats are open"},
     )

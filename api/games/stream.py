@@ -20,7 +20,6 @@ a slow reader never falls behind by more than one view.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Iterator
@@ -35,7 +34,8 @@ from api.backend import Backend, backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, ErrorSchema
 from api.games.views import envelope
-from services.fanout import Move, hub_for, moves_between
+from services.core.codec import dumps
+from services.fanout import Hub, Move, hub_for
 from services.registry import get_game
 from services.store import GameNotFound, GameRecord
 
@@ -70,12 +70,12 @@ class StreamQuerySchema(ma.Schema):
 
 
 def sse(event: str, version: int, data: dict[str, Any]) -> str:
-    return f"event: {event}\nid: {version}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+    return f"event: {event}\nid: {version}\ndata: {dumps(data).decode()}\n\n"
 
 
 def visible_events(move: Move, principal: Principal, seat: int | None, open_info: bool) -> list:
     """The move's events as this viewer may see them (see the module docstring)."""
-    if principal.host and open_info:
+    if move.public or (principal.host and open_info):
         return move.events
     if seat is not None and move.seat == seat and (principal.host or seat in principal.seats):
         return move.events
@@ -106,16 +106,17 @@ def events_for(
     deadline = time.monotonic() + settings.stream_max_s
     yield "retry: 2000\n\n"
     sent: int | None = None
+    woken = False
     with hub.watch(game_id) as waiter:
         while True:
             waiter.event.clear()
             try:
-                record = hub.record(store, game_id)
+                record = hub.record(store, game_id, trust=woken)
             except GameNotFound:
                 yield sse("end", sent or 0, {"reason": "deleted"})
                 return
             if sent is None or record.version > sent:
-                yield _view_event(be, record, principal, seat, after if sent is None else sent)
+                yield _view_event(be, hub, record, principal, seat, after if sent is None else sent)
                 sent = record.version
             if record.status == "finished":
                 outcome = get_game(record.game).outcome(record.state)
@@ -125,18 +126,24 @@ def events_for(
             left = deadline - time.monotonic()
             if left <= 0:
                 return
-            if not waiter.event.wait(min(settings.stream_heartbeat_s, left)):
+            woken = waiter.event.wait(min(settings.stream_heartbeat_s, left))
+            if not woken:
                 yield ": keep-alive\n\n"
 
 
 def _view_event(
-    be: Backend, record: GameRecord, principal: Principal, seat: int | None, after: int | None
+    be: Backend,
+    hub: Hub,
+    record: GameRecord,
+    principal: Principal,
+    seat: int | None,
+    after: int | None,
 ) -> str:
     view = envelope(record, principal, seat)
     moves: list[Move] = []
     complete = True
     if after is not None and after < record.version:
-        moves, complete = moves_between(be.store, record.id, after, record.version)
+        moves, complete = hub.moves(be.store, record.id, after, record.version)
     open_info = get_game(record.game).open_information(record.state)
     shown = [
         {

@@ -6,40 +6,16 @@ notification crosses processes through Redis only.
 
 from __future__ import annotations
 
-import queue
 import threading
 import time
 
 import httpx
 import pytest
+from live_stack import Listener
 
-from greenroom.client import Client, GreenroomError, StreamEvent
+from greenroom.client import Client, GreenroomError
 
 GAME = {"game": "tempo-muse", "players": 2}
-
-
-class Listener:
-    """Reads a stream in a thread; ``next()`` gives its events one by one."""
-
-    def __init__(self, client: Client, gid: str, token: str | None = None, **kw):
-        self.events: queue.Queue[StreamEvent | BaseException] = queue.Queue()
-        self._thread = threading.Thread(
-            target=self._run, args=(client, gid, token, kw), daemon=True
-        )
-        self._thread.start()
-
-    def _run(self, client, gid, token, kw) -> None:
-        try:
-            for event in client.stream(gid, token, **kw):
-                self.events.put(event)
-        except BaseException as exc:  # surfaced to the test by next()
-            self.events.put(exc)
-
-    def next(self, timeout: float = 10) -> StreamEvent:
-        item = self.events.get(timeout=timeout)
-        if isinstance(item, BaseException):
-            raise item
-        return item
 
 
 def create(client: Client, seed: int = 5, **body):
@@ -216,3 +192,19 @@ def test_long_poll_answers_304_when_nothing_moves(clients):
         f"{api.base_url}/v1/games/{g.id}", headers={"If-None-Match": '"0"', "Prefer": "wait=5"}
     )
     assert r.status_code == 200 and r.json()["version"] == 1
+
+
+def test_a_seat_claim_reaches_every_stream_as_a_public_event(clients):
+    host_api, stream_api = clients
+    g = host_api.create("tempo-muse", 2, seed=3, open_seats=[1])
+    watchers = {"seat 0": Listener(stream_api, g.id, g.seat_tokens[0]),
+                "spectator": Listener(stream_api, g.id)}  # fmt: skip
+    for w in watchers.values():
+        assert w.next().id == 1
+    host_api.join(g.id, 1, "bea")
+    for name, w in watchers.items():
+        event = w.next()
+        assert event.id == 2, name
+        (move,) = event.moves
+        assert move["events"] and move["events"][0]["seat"] == 1, (name, move)
+        assert event.view["seating"][1]["name"] == "bea"
