@@ -3,7 +3,7 @@ to the end by clicking, each page following the other's moves without reloading.
 
 from __future__ import annotations
 
-from page_driver import ACTION, click_first_action, shot, status, version, wait_version_at_least
+from .page_driver import ACTION, click_first_action, shot, status, version, wait_version_at_least
 
 
 def test_two_browsers_play_a_beat_venue_to_the_end(new_page, tmp_path):

@@ -4,7 +4,7 @@ buttons the page shows, bot seats move on a real worker, and the page follows th
 from __future__ import annotations
 
 import pytest
-from page_driver import play_to_end, shot, version
+from .page_driver import play_to_end, shot, version
 
 from services.registry import get_game
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from page_driver import ACTION, shot, status, version, wait_version_above
+from .page_driver import ACTION, shot, status, version, wait_version_above
 
 
 def at_step(page, text: str) -> None:
