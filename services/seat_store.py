@@ -80,9 +80,6 @@ redis.call('PUBLISH', ARGV[4], nv .. ' ' .. redis.call('HGET', KEYS[1], 'status'
 return ARGV[1]
 """
 
-#: the events stream keeps about this many versions per game (as the move commit does)
-EVENTS_CAP = 10_000
-
 
 @dataclass(frozen=True)
 class LobbyPage:
@@ -123,7 +120,7 @@ class SeatStore:
             keys=[
                 key,
                 f"{key}:log",
-                f"{key}:events",
+                self.store.events_key(gid),
                 self.lobby_key(),
                 self.lobby_key(record.game),
             ],
@@ -135,10 +132,9 @@ class SeatStore:
                 self.store.ttl_for(record.status),
                 time.time(),
                 "1" if list_it else "0",
-                # seat changes are public (every view shows the seating): every stream gets them
                 json.dumps({"seat": event.get("seat", -1), "events": [event], "public": True}),
-                EVENTS_CAP,
-                f"{self.prefix}live:{gid}",
+                self.store.events_cap,
+                self.store.live_channel(gid),
             ],
         )
         if result == -1:
@@ -153,12 +149,12 @@ class SeatStore:
         key = f"{self.prefix}game:{old.id}"
         event = {"type": "rematch", "id": new_id}
         result = self._rematch(
-            keys=[key, f"{key}:events"],
+            keys=[key, self.store.events_key(old.id)],
             args=[
                 new_id,
                 json.dumps({"seat": -1, "events": [event], "public": True}),
-                EVENTS_CAP,
-                f"{self.prefix}live:{old.id}",
+                self.store.events_cap,
+                self.store.live_channel(old.id),
                 time.time(),
             ],
         )

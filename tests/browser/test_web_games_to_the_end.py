@@ -4,9 +4,10 @@ buttons the page shows, bot seats move on a real worker, and the page follows th
 from __future__ import annotations
 
 import pytest
-from .page_driver import play_to_end, shot, version
 
 from services.registry import get_game
+
+from .page_driver import play_to_end, shot, version
 
 # game, players, options typed into the schema-driven form (short games: the rules' own limits)
 GAMES = {

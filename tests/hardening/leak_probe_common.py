@@ -25,7 +25,9 @@ Move = tuple[int, list[dict[str, Any]], State, dict[str, Any]]
 EventLeaks = Callable[[Move, State], set[str]]
 
 #: keys the API adds around a game's own view (api/games/views.py)
-ENVELOPE_KEYS = {"game", "id", "version", "status", "outcome", "seat"}
+ENVELOPE_KEYS = {"game", "id", "version", "status", "outcome", "seat", "seating", "rematch"}
+#: what a view shows of each seat (services.seating.public_view): the same for every viewer
+SEATING_KEYS = {"seat", "name", "kind", "open", "invited", "joined"}
 
 
 @dataclass
@@ -213,6 +215,7 @@ def check_http_view(client, bearer, store, game_name: str, players: int, options
             assert got["version"] == record.version
             assert got["outcome"] == game.outcome(state)
             assert _body(got) == _body(want)
+            assert all(set(entry) == SEATING_KEYS for entry in got["seating"])
             # an envelope key the game also sets must agree with the game
             for k in ENVELOPE_KEYS & set(want) - {"status"}:
                 assert got[k] == want[k], k
