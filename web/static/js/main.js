@@ -29,5 +29,13 @@ async function route() {
   }
 }
 
-window.addEventListener("hashchange", route);
+// after a navigation, keyboard and screen-reader users start at the new page's heading
+window.addEventListener("hashchange", async () => {
+  await route();
+  const heading = main.querySelector("h1");
+  if (heading && !main.contains(document.activeElement)) {
+    heading.tabIndex = -1;
+    heading.focus();
+  }
+});
 route();

@@ -86,6 +86,13 @@ export function extra(ctx) {
     h("button", { type: "submit", class: "primary", id: "perform-word" }, "Perform"));
 }
 
+function lastPerformance(last) {
+  if (typeof last !== "object") return String(last);
+  if (!last.word) return "passed";
+  const roses = Number.isInteger(last.roses) ? `, ${last.roses} roses` : "";
+  return `${String(last.word).toUpperCase()}${last.failed ? " (not a word)" : roses}`;
+}
+
 export function render(view, ctx) {
   const comp = view.composition || {};
   const takeAction = (id) => ctx.find((a) => a.type === "take" && a.card === id);
@@ -109,7 +116,7 @@ export function render(view, ctx) {
       h("p", { class: "label" }, "Maestro cards"), row("Maestro cards", (s.locked || []).map((c) => noteCard(c))),
       h("p", { class: "label" }, "Drafted"), row("Drafted", [...(s.drafted || []).map((c) => noteCard(c)), s.ghost ? card({ top: "?", title: "Ghost Note", kind: "note ghost" }) : null].filter(Boolean)),
       h("p", { class: "label" }, "Chorus"), row("Chorus", (s.chorus || []).map((c) => noteCard(c))),
-      s.last ? h("p", {}, `Last performance: ${typeof s.last === "object" ? (s.last.word || JSON.stringify(s.last)) : s.last}`) : null))),
+      s.last ? h("p", {}, `Last performance: ${lastPerformance(s.last)}`) : null))),
     panel("Ovations and awards", h("ul", { class: "plain" },
       (view.ovations || []).map((o) => h("li", {}, `Ovation ${o.name} (${o.badges} badges)`)),
       (view.awards || []).map((a) => h("li", {}, `Award ${a.name} (${a.badges} badge${a.badges > 1 ? "s" : ""}): ${words(a.goal?.type || "")}${a.goal?.n ? ` ${a.goal.n}` : ""}`)))));

@@ -8,7 +8,7 @@ export const drawn = ["seats", "occupied", "blocked", "hit_market", "hit_owned",
 export function label(action) {
   const dice = Array.isArray(action.dice) ? `dice ${action.dice.map((d) => d + 1).join(", ")}` : "";
   switch (action.type) {
-    case "place": return `Place ${dice} on ${words(String(action.space).replace(/^hit:/, "Hit "))}`;
+    case "place": return `Place ${dice} on ${space(action.space)}`;
     case "reroll": return `Reroll ${dice} (1 Grana)`;
     case "set_face": return `Set die ${action.die + 1} to ${words(action.face)}`;
     case "end_turn": return "End my turn";
@@ -17,8 +17,10 @@ export function label(action) {
   }
 }
 
+const space = (name) => words(String(name).replace(/^hit:/, "Hit "));
+
 function die(d, i) {
-  return card({ top: words(d.face ?? d), sub: d.placed ? `on ${words(d.placed)}` : `die ${i + 1}`, title: `die ${i + 1}: ${words(d.face ?? d)}${d.placed ? `, placed on ${words(d.placed)}` : ", free"}`, kind: `die${d.placed ? " placed" : ""}` });
+  return card({ top: words(d.face ?? d), sub: d.placed ? `on ${space(d.placed)}` : `die ${i + 1}`, title: `die ${i + 1}: ${words(d.face ?? d)}${d.placed ? `, placed on ${space(d.placed)}` : ", free"}`, kind: `die${d.placed ? " placed" : ""}` });
 }
 
 function band(view, s, i, ctx) {
@@ -38,7 +40,7 @@ export function render(view, ctx) {
   return h("div", { class: "table overdrive" },
     panel("Show", stats([["mode", view.mode], ["round", `${view.round} of ${(view.schedule || []).length}`], ["phase", view.phase && words(view.phase)], ["difficulty", view.difficulty]])),
     panel("Board", spaces.length ? h("ul", { class: "plain spaces" }, spaces.map((sp) => h("li", {},
-      h("strong", {}, words(sp)), ": ",
+      h("strong", {}, space(sp)), ": ",
       (view.blocked || []).includes(sp) ? "blocked" : (occupied[sp] || []).map((o) => `${ctx.seatName(o.seat)} (${(o.faces || []).map(words).join(", ")})`).join("; ")))) : h("p", { class: "muted" }, "Every space is free.")),
     panel("Hits for sale", row("Hit market", (view.hit_market || []).map((x) => card({ top: words(x), title: `Hit ${words(x)}`, kind: "hit" }))),
       stats([["Hits left", view.hit_deck_size]])),
