@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .page_driver import ACTION, shot, status, version, wait_version_above
+from .page_driver import ACTION, click_first_action, shot, status, version, wait_version_above
 
 
 def at_step(page, text: str) -> None:
@@ -124,3 +124,62 @@ def test_the_word_input_spells_with_the_seats_cards(new_page):
     assert found[1] == {"cards": ["b", "a"], "assign": {}}
     assert found[2] == {"cards": ["ghost", "b", "c"], "assign": {"ghost": "b"}}
     assert found[3] is None
+
+
+def test_a_composition_word_is_typed_and_performed(new_page, app):
+    from itertools import permutations
+
+    from services.composition.wordlist import is_word
+    from services.registry import get_game
+
+    page = new_page()
+    page.goto("/")
+    page.select_option("#game", "composition")
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    page.fill("form [name=max_rounds]", "1")
+    page.fill("#seed", "7")
+    page.select_option("#my-seat", "host")
+    page.click("#create")
+    page.click("#open-table")
+    page.wait_for_selector("#board .composition")
+    # draft by clicking until the table asks for a word
+    for _ in range(40):
+        page.wait_for_selector(f"{ACTION}, #word")
+        if page.locator("#word").count():
+            break
+        assert click_first_action(page)
+    game_id = page.evaluate("location.hash.split('/')[2]")
+    record = app.extensions["greenroom"].store.get(game_id)
+    listing = page.evaluate(
+        """async id => {
+            const {token} = JSON.parse(localStorage.getItem('greenroom:game:' + id));
+            const r = await fetch('/v1/games/' + id + '/actions',
+                                  {headers: {Authorization: 'Bearer ' + token}});
+            return r.json();
+        }""",
+        game_id,
+    )
+    form = next(f for f in listing["forms"] if f["form"].get("usable_cards"))
+    seat = form["seat"]
+    seat_view = get_game("composition").view(record.state, seat)["seats"][seat]
+    letters = {
+        c["id"]: c["letters"]
+        for key in ("locked", "drafted", "chorus")
+        for c in seat_view.get(key, [])
+        if c.get("letters")
+    }
+    usable = [c for c in form["form"]["usable_cards"] if c in letters]
+    words = {
+        "".join(letters[c] for c in combo) for n in (4, 3, 2) for combo in permutations(usable, n)
+    }
+    word = max((w for w in words if is_word(w)), key=len)
+    before = version(page)
+    page.fill("#word", word.upper())
+    page.click("#perform-word")
+    wait_version_above(page, before)
+    assert page.locator("#error").is_hidden()
+    log = app.extensions["greenroom"].store.log(game_id)
+    posted = log[-1]["action"]
+    assert (log[-1]["seat"], posted["type"]) == (seat, "perform")
+    assert "".join(letters[c] for c in posted["cards"]) == word
