@@ -41,8 +41,13 @@ def click_first_action(page: Page) -> bool:
         buttons.first.click(timeout=5_000)
     except PlaywrightTimeout:
         return False
-    wait_version_above(page, before)
-    return True
+    # the move lands, or (clicked on a table a bot had just changed) the rule's refusal shows
+    page.wait_for_function(
+        "v => Number(document.getElementById('main').dataset.version || 0) > v"
+        " || !document.getElementById('error').hidden",
+        arg=before,
+    )
+    return version(page) > before
 
 
 def play_to_end(page: Page, limit: int = 400) -> int:
@@ -64,6 +69,7 @@ def wait_for_change(page: Page) -> None:
     # bots move on a worker: allow them a while, the page must follow without a reload
     page.wait_for_function(
         "v => Number(document.getElementById('main').dataset.version || 0) > v"
+        " || document.getElementById('main').dataset.status === 'finished'"
         " || document.querySelectorAll('#actions button.action').length > 0",
         arg=seen,
         timeout=60_000,

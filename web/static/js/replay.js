@@ -24,10 +24,10 @@ export async function replay(main, id, params) {
   const where = h("p", { id: "replay-step", "aria-live": "polite" });
   const slider = h("input", { type: "range", min: 0, max: total, value: step, id: "replay-slider", "aria-label": "Step" });
   const buttons = {
-    first: h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, "⏮ Start"),
+    first: h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, "« Start"),
     back: h("button", { type: "button", id: "replay-back", onclick: () => go(step - 1) }, "◀ Back"),
     forward: h("button", { type: "button", id: "replay-forward", onclick: () => go(step + 1) }, "Forward ▶"),
-    last: h("button", { type: "button", id: "replay-last", onclick: () => go(total) }, "End ⏭"),
+    last: h("button", { type: "button", id: "replay-last", onclick: () => go(total) }, "End »"),
   };
   slider.addEventListener("input", () => go(Number(slider.value)));
   let seq = 0;

@@ -67,6 +67,8 @@ export function render(view, ctx) {
       h("p", { class: "label" }, "Played this round"),
       row(`${ctx.seatName(s.seat)}: played`, (s.played || []).map((p) => p.card ? beatCard(p.card, { note: p.face_up ? "face up" : "face down" }) : card({ top: "?", title: "a face-down card", kind: "beat back" }))),
       h("p", { class: "label" }, "Hand"), hand,
+      Array.isArray(s.draw) ? [h("p", { class: "label" }, "Draw pile, next card first"),
+        row(`${ctx.seatName(s.seat)}: draw pile`, s.draw.map((id) => beatCard(id, { kind: "beat drawn" })))] : null,
       stats([["draw pile", s.draw_count], ["needs to play", s.need]]));
   };
   const piles = view.piles || {};
