@@ -3,6 +3,9 @@
 import os
 import resource
 
+#: open streams would hold a graceful stop for the default 30 s; they resume anyway
+graceful_timeout = 10
+
 
 def on_starting(server) -> None:
     """Raise the soft open-file limit to the hard one: each open stream holds a socket."""

@@ -32,16 +32,23 @@ Plan = tuple[list[str], list[dict[str, Any]], dict[str, Any], str | None]
 
 
 def _apply(
-    seats: SeatStore, game_id: str, seat: int, plan: Callable[[GameRecord], Plan]
+    seats: SeatStore,
+    game_id: str,
+    seat: int,
+    plan: Callable[[GameRecord], Plan],
+    record: GameRecord | None = None,
 ) -> SeatResult:
+    """Plan against the game and store the change; ``record`` (a fresh read) serves the
+    first attempt, a conflict re-reads."""
     for _ in range(ATTEMPTS):
-        record = seats.store.get(game_id)
+        record = record or seats.store.get(game_id)
         if record.status != "running":
             raise SeatError(409, "game_over", "the game has ended")
         hashes, seating, event, secret = plan(record)
         try:
             version = seats.change(record, hashes, seating, event)
         except VersionConflict:
+            record = None
             continue
         changed = replace(record, seat_hashes=hashes, seating=seating, version=version)
         return SeatResult(changed, seat, secret)
@@ -53,7 +60,12 @@ def _seating(record: GameRecord) -> list[dict[str, Any]]:
 
 
 def claim_seat(
-    seats: SeatStore, game_id: str, seat: int, name: str, invite: str | None = None
+    seats: SeatStore,
+    game_id: str,
+    seat: int,
+    name: str,
+    invite: str | None = None,
+    record: GameRecord | None = None,
 ) -> SeatResult:
     """Take open ``seat`` as ``name``; returns its new token (shown once)."""
     name = clean_name(name)
@@ -75,10 +87,12 @@ def claim_seat(
         event = {"type": "seat_taken", "seat": seat, "name": name, "kind": "human"}
         return hashes, new, event, token
 
-    return _apply(seats, game_id, seat, plan)
+    return _apply(seats, game_id, seat, plan, record)
 
 
-def mint_invite(seats: SeatStore, game_id: str, seat: int) -> SeatResult:
+def mint_invite(
+    seats: SeatStore, game_id: str, seat: int, record: GameRecord | None = None
+) -> SeatResult:
     """A secret that claims open ``seat`` (once); a newer invite replaces the older."""
     invite = secrets.token_urlsafe(24)
 
@@ -88,10 +102,16 @@ def mint_invite(seats: SeatStore, game_id: str, seat: int) -> SeatResult:
         new = with_seat(seating, seat, {"kind": "open", "name": None, "invite": hash_token(invite)})
         return list(record.seat_hashes), new, {"type": "seat_invited", "seat": seat}, invite
 
-    return _apply(seats, game_id, seat, plan)
+    return _apply(seats, game_id, seat, plan, record)
 
 
-def seat_bot(seats: SeatStore, game_id: str, seat: int, name: str | None = None) -> SeatResult:
+def seat_bot(
+    seats: SeatStore,
+    game_id: str,
+    seat: int,
+    name: str | None = None,
+    record: GameRecord | None = None,
+) -> SeatResult:
     """Hand open ``seat`` to the hint engine (played on a worker)."""
     label = clean_name(name) if name is not None else f"Bot {seat}"
 
@@ -102,4 +122,4 @@ def seat_bot(seats: SeatStore, game_id: str, seat: int, name: str | None = None)
         event = {"type": "seat_taken", "seat": seat, "name": label, "kind": "bot"}
         return list(record.seat_hashes), new, event, None
 
-    return _apply(seats, game_id, seat, plan)
+    return _apply(seats, game_id, seat, plan, record)

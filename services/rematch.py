@@ -67,11 +67,10 @@ def _create_next(seats: SeatStore, old: GameRecord) -> GameRecord:
 
 
 def rematch(
-    seats: SeatStore, old_id: str, token: str, seat: int | None, host: bool
+    seats: SeatStore, old: GameRecord, token: str, seat: int | None, host: bool
 ) -> RematchResult:
-    """The next game of ``old_id`` for the caller (its ``seat``, or the ``host``)."""
+    """The next game after ``old`` (freshly read) for the caller (its ``seat``, or the host)."""
     store = seats.store
-    old = store.get(old_id)
     if old.status != "finished":
         raise SeatError(409, "game_not_finished", "a rematch follows a finished game")
     created = False

@@ -22,13 +22,14 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from services.registry import UnknownGame, get_game
 from services.seating import Seating, public_open_seats, public_view
 from services.store import GameNotFound, GameRecord, GameStore, VersionConflict
 
 # KEYS: game hash, log list, events stream, lobby (all games), lobby (this game's kind).
 # ARGV: expected version, seats json, seating json, host hash ("" keeps it), ttl,
 # now, has a seat anyone may claim (1/0; indexed only if the game asked to be listed),
-# events json, events cap, live channel.
+# events json, events cap, live channel, game id.
 # Returns the new version, -1 when the game is gone, -2 when the version moved on.
 _SEAT_LUA = """
 local v = redis.call('HGET', KEYS[1], 'version')
@@ -44,7 +45,7 @@ if ttl > 0 then
 end
 redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[9], nv .. '-0', 'events', ARGV[8])
 if ttl > 0 then redis.call('EXPIRE', KEYS[3], ttl) end
-local id = string.match(KEYS[1], 'game:(.+)$')
+local id = ARGV[11]
 if ARGV[7] == '1' and redis.call('HGET', KEYS[1], 'listed') == '1' then
   local score = 1e18
   if ttl > 0 then score = tonumber(ARGV[6]) + ttl end
@@ -79,6 +80,13 @@ if ttl > 0 then redis.call('EXPIRE', KEYS[2], ttl) end
 redis.call('PUBLISH', ARGV[4], nv .. ' ' .. redis.call('HGET', KEYS[1], 'status'))
 return ARGV[1]
 """
+
+
+def _title(game: str) -> str:
+    try:
+        return get_game(game).title
+    except UnknownGame:
+        return game
 
 
 @dataclass(frozen=True)
@@ -132,9 +140,11 @@ class SeatStore:
                 self.store.ttl_for(record.status),
                 time.time(),
                 "1" if list_it else "0",
+                # seat changes are public (every view shows the seating): every stream gets them
                 json.dumps({"seat": event.get("seat", -1), "events": [event], "public": True}),
                 self.store.events_cap,
                 self.store.live_channel(gid),
+                gid,
             ],
         )
         if result == -1:
@@ -204,6 +214,7 @@ class SeatStore:
                 {
                     "id": gid,
                     "game": f["game"],
+                    "title": _title(f["game"]),
                     "players": int(f["players"]),
                     "options": json.loads(f["options"]),
                     "seats": public_view(seating),

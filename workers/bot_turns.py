@@ -20,7 +20,7 @@ import logging
 from typing import Any
 
 import redis
-from rq import Queue, SimpleWorker, Worker, get_current_job
+from rq import Queue, Retry, SimpleWorker, Worker, get_current_job
 from rq.job import Job
 
 from services.core import RulesError
@@ -70,6 +70,9 @@ def schedule_bot_turns(
             job_timeout=timeout,
             result_ttl=600,
             failure_ttl=3600,
+            # a turn that failed (a worker lost mid-job) runs again: nothing else would
+            # move that seat if the humans are waiting for it
+            retry=Retry(max=2),
             meta={"kind": f"bot:{record.game}"},
         )
         queued.append(seat)
@@ -136,9 +139,10 @@ def run_bot_turn(
 class BotInlineWorker(Worker):
     """RQ's forking worker, except that bot turns run in the worker process itself.
 
-    A fork of a worker holding the solver indexes costs about 130 ms here, ten
-    times a typical bot turn; turns are short, bounded by their job timeout
-    like any job, and run only this module's code, so they skip the fork.
+    Forking a worker that holds the solver indexes costs more than a typical bot
+    turn (benchmarks/bot_turns.py: a bot's answer p50 3 ms inline against 20 ms
+    forked, p99 20 against 165 ms); turns are short, bounded by their job
+    timeout like any job, and run only this module's code, so they skip the fork.
     """
 
     def execute_job(self, job: Job, queue: Queue) -> None:

@@ -10,6 +10,7 @@ from api.errors import ApiError, ErrorSchema
 from api.games.seat_schemas import RematchSchema
 from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
+from api.request_reads import game_record
 from services.rematch import rematch
 
 blp = Blueprint("rematch", __name__, url_prefix="/v1/games", description="Rematches")
@@ -21,6 +22,7 @@ class Rematch(MethodView):
     @blp.alt_response(401, schema=ErrorSchema)
     @blp.alt_response(404, schema=ErrorSchema)
     @blp.alt_response(409, schema=ErrorSchema)
+    @blp.alt_response(410, schema=ErrorSchema)
     def post(self, game_id):
         """Make (or find) the rematch of a finished game; returns the caller's new token.
 
@@ -31,13 +33,13 @@ class Rematch(MethodView):
         old token. The old game's view names the rematch (`rematch`).
         """
         seats = seat_store()
-        old = seats.store.get(game_id)
+        old = game_record(game_id)
         principal = principal_for(old)
         require_player(principal)
         if not principal.host and len(principal.seats) != 1:
             raise ApiError(403, "not_your_seat", "use one seat's token")
         seat = None if principal.host else next(iter(principal.seats))
-        result = rematch(seats, game_id, bearer_token() or "", seat, principal.host)
+        result = rematch(seats, old, bearer_token() or "", seat, principal.host)
         if result.created:
             kick_bots(result.record)
         record = result.record

@@ -71,6 +71,7 @@ class LobbyQuerySchema(ma.Schema):
 class LobbyGameSchema(ma.Schema):
     id = fields.String(required=True)
     game = fields.String(required=True)
+    title = fields.String(required=True)
     players = fields.Integer(strict=True, required=True)
     options = fields.Dict(required=True)
     seats = fields.List(fields.Nested(SeatInfoSchema), required=True)

@@ -17,18 +17,22 @@ from api.games.seat_schemas import (
 )
 from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
+from api.request_reads import game_record
 from services.joining import claim_seat, mint_invite, seat_bot
 from services.seating import public_view, seating_of
+from services.store import GameRecord
 
 blp = Blueprint(
     "seats", __name__, url_prefix="/v1/games", description="Open seats, invites and bots"
 )
 
 
-def _require_host(game_id: str) -> None:
-    record = seat_store().store.get(game_id)
+def _host_record(game_id: str) -> GameRecord:
+    """The game (read with the request's rate-limit check), if the caller is its host."""
+    record = game_record(game_id)
     if not principal_for(record).host:
         raise ApiError(403, "host_only", "only the host token may do this")
+    return record
 
 
 @blp.route("/<game_id>/seats/<int:seat>")
@@ -46,7 +50,9 @@ class Seat(MethodView):
         The answer holds the seat's token, shown only this once; 409 when the
         seat is taken (two claims of one seat: exactly one wins).
         """
-        result = claim_seat(seat_store(), game_id, seat, body["name"], body.get("invite"))
+        result = claim_seat(
+            seat_store(), game_id, seat, body["name"], body.get("invite"), game_record(game_id)
+        )
         kick_bots(result.record)
         record = result.record
         return {
@@ -73,8 +79,7 @@ class Invite(MethodView):
         is kept for it (a claim without it is refused). A newer invite
         replaces the older one.
         """
-        _require_host(game_id)
-        result = mint_invite(seat_store(), game_id, seat)
+        result = mint_invite(seat_store(), game_id, seat, _host_record(game_id))
         url = f"{request.host_url}#/join/{game_id}/{seat}?invite={result.secret}"
         return {
             "id": game_id,
@@ -96,8 +101,8 @@ class Bot(MethodView):
     @blp.alt_response(409, schema=ErrorSchema)
     def post(self, body, game_id, seat):
         """Seat a bot in an open seat (host token only): the hint engine plays it on a worker"""
-        _require_host(game_id)
-        result = seat_bot(seat_store(), game_id, seat, body.get("name"))
+        record = _host_record(game_id)
+        result = seat_bot(seat_store(), game_id, seat, body.get("name"), record)
         kick_bots(result.record)
         record = result.record
         return {

@@ -10,6 +10,8 @@ import pytest
 import redis
 
 from api.app import create_app
+from api.config import Settings
+from api.run import local_defaults
 
 OUTSIDE = {"REMOTE_ADDR": "203.0.113.9"}  # a client that is not on loopback
 PROXY = {"REMOTE_ADDR": "192.0.2.1"}  # the balancer in front of the API
@@ -116,3 +118,17 @@ def test_loopback_may_have_a_limit_of_its_own(make_app):
 def test_by_default_loopback_shares_the_general_limits(make_app):
     app = make_app(rate_limit_address="2/minute")
     assert _statuses(app.test_client(), 3) == [200, 200, 429]
+
+
+def test_make_run_exempts_loopback_unless_told_otherwise(monkeypatch, make_app):
+    assert local_defaults({})["RATE_LIMIT_LOOPBACK"] == "exempt"
+    assert local_defaults({"RATE_LIMIT_LOOPBACK": "100/minute"})["RATE_LIMIT_LOOPBACK"] == (
+        "100/minute"
+    )
+    for name, value in local_defaults({"RATE_LIMIT_ADDRESS": "2/minute"}).items():
+        monkeypatch.setenv(name, value)
+    from_env = Settings.from_env()
+    app = make_app(rate_limit_address=from_env.rate_limit_address,
+                   rate_limit_loopback=from_env.rate_limit_loopback)  # fmt: skip
+    assert _statuses(app.test_client(), 5) == [200] * 5
+    assert _statuses(app.test_client(), 3, environ_base=OUTSIDE) == [200, 200, 429]

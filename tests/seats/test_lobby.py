@@ -12,8 +12,10 @@ from seat_helpers import auth, claim, create
 from services.seat_store import SeatStore
 from services.store import GameStore
 
-LOBBY_KEYS = {"id", "game", "players", "options", "seats", "open_seats", "taken", "created",
-              "updated"}  # fmt: skip
+LOBBY_KEYS = {
+    "id", "game", "title", "players", "options", "seats", "open_seats", "taken", "created",
+    "updated",
+}  # fmt: skip
 SEAT_KEYS = {"seat", "name", "kind", "open", "invited", "joined"}
 
 

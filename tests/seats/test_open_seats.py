@@ -142,3 +142,25 @@ def test_invites_claim_exactly_their_seat_once(client):
     assert claim(client, gid, 2, "Late", first).get_json()["code"] == "invalid_invite"
     assert claim(client, gid, 2, "Late", second).status_code == 200
     assert client.post(f"/v1/games/{gid}/seats/2/invite", headers=host).status_code == 409
+
+
+def test_a_finished_game_takes_no_seat_changes(client):
+    created = create(client, "tour", 2, options={"mode": "versus"}, names=["Ann", "Bob"])
+    gid, host = created["id"], created["host_token"]
+    while play_first_legal(client, gid, host):
+        pass
+    view = client.get(f"/v1/games/{gid}").get_json()
+    assert view["status"] == "finished"
+    assert [s["name"] for s in view["seating"]] == ["Ann", "Bob"]
+    assert claim(client, gid, 1, "Late").status_code == 409
+    r = client.post(f"/v1/games/{gid}/seats/1/bot", json={}, headers=auth(host))
+    assert r.status_code == 409 and r.get_json()["code"] == "game_over"
+
+
+def test_games_without_open_seats_behave_as_before(client):
+    created = create(client, "tour", 2, options={"mode": "versus"})
+    assert all(created["seat_tokens"])
+    view = client.get(f"/v1/games/{created['id']}").get_json()
+    assert [s["kind"] for s in view["seating"]] == ["human", "human"]
+    assert view["rematch"] is None
+    assert play_first_legal(client, created["id"], created["seat_tokens"][0]) == 200
