@@ -16,9 +16,13 @@ from services.store import GameStore
 #: Redis connections per client per process, and how long a request waits for a free one
 REDIS_POOL_SIZE = 64
 POOL_WAIT_S = 5.0
+#: the blocking client's connections are each held for a whole ``Prefer: wait``
+BLOCKING_POOL_SIZE = 1024
 
 
-def redis_client(url: str, socket_timeout: float | None = 5.0) -> redis.Redis:
+def redis_client(
+    url: str, socket_timeout: float | None = 5.0, pool_size: int = REDIS_POOL_SIZE
+) -> redis.Redis:
     """A client that retries briefly with backoff, then fails fast.
 
     A few quick retries ride over a blip; beyond that the request gets a 503
@@ -29,7 +33,7 @@ def redis_client(url: str, socket_timeout: float | None = 5.0) -> redis.Redis:
         url,
         # under gevent hundreds of greenlets (streams, long polls) may call at once:
         # they queue for a connection instead of failing with "Too many connections"
-        max_connections=REDIS_POOL_SIZE,
+        max_connections=pool_size,
         timeout=POOL_WAIT_S,
         socket_connect_timeout=1.0,
         socket_timeout=socket_timeout,
@@ -52,7 +56,9 @@ class Backend:
     @classmethod
     def from_settings(cls, settings: Settings) -> Backend:
         client = redis_client(settings.redis_url)
-        blocking = redis_client(settings.redis_url, socket_timeout=settings.max_wait_s + 5)
+        blocking = redis_client(
+            settings.redis_url, socket_timeout=settings.max_wait_s + 5, pool_size=BLOCKING_POOL_SIZE
+        )
         store = GameStore(
             client,
             prefix=settings.prefix,

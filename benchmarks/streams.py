@@ -4,17 +4,20 @@ A private stack (embedded Redis, the API under gunicorn as ``make run`` starts
 it) hosts ``--games`` Tempo Muse tables of two seats.  Movers play random legal
 moves on those tables and time each ``POST .../actions``:
 
-1. without streams (baseline),
-2. while a separate process holds ``--streams`` open SSE streams on the same
-   tables (both seats' tokens and spectators), so every move is pushed to
-   ``streams / games`` viewers,
-3. without streams again (drift check).
+- without streams, and
+- while a separate process holds ``--streams`` open SSE streams on the same
+  tables (both seats' tokens and spectators), so every move is pushed to
+  ``streams / games`` viewers,
+
+interleaved for ``--rounds`` rounds and ending without streams, so drift (other
+load on the machine, games growing) falls on both sides; the ratio compares the
+pooled p99 of all loaded phases with that of all phases without streams.
 
 The holder counts the ``view`` events every stream received; a stream that
 got no update while moves flowed is reported.  Prints figures and the p99
 ratio; asserts nothing.
 
-    .venv/bin/python benchmarks/streams.py [--streams 1000] [--seconds 15]
+    .venv/bin/python benchmarks/streams.py [--streams 1000] [--seconds 10] [--rounds 2]
         [--worker-class gevent|gthread]
 """
 
@@ -162,6 +165,8 @@ def measure_moves(base, tables, movers: int, seconds: float) -> dict[str, float]
         "p99_ms": percentile(latencies, 0.99) * 1000,
         "n": len(latencies),
         "errors": len(errors),
+        "latencies": latencies,
+        "seconds": seconds,
     }
 
 
@@ -190,72 +195,97 @@ def stream_paths(tables: list[dict], streams: int) -> list[str]:
     return paths
 
 
+def with_streams(base, tables, args) -> tuple[dict, int, float, dict]:
+    """Open the streams in a holder process, time moves while they are open, close them."""
+    holder = subprocess.Popen(
+        [sys.executable, __file__, "--hold"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    spec = {
+        "base": base,
+        "paths": stream_paths(tables, args.streams),
+        "connect_s": args.connect_seconds,
+    }
+    holder.stdin.write(json.dumps(spec) + "\n")
+    holder.stdin.flush()
+    t0 = time.monotonic()
+    ready = json.loads(holder.stdout.readline())["ready"]
+    connect_s = time.monotonic() - t0
+    pool = [(t["id"], t["host_token"]) for t in tables]
+    during = measure_moves(base, pool, args.movers, args.seconds)
+    holder.stdin.write("stop\n")
+    holder.stdin.flush()
+    held = json.loads(holder.stdout.readline())
+    holder.wait(timeout=30)
+    return during, ready, connect_s, held
+
+
+def pooled(phases: list[dict]) -> dict[str, float]:
+    latencies = [x for m in phases for x in m["latencies"]]
+    seconds = sum(m["seconds"] for m in phases)
+    return {
+        "per_s": len(latencies) / seconds,
+        "p50_ms": percentile(latencies, 0.50) * 1000,
+        "p99_ms": percentile(latencies, 0.99) * 1000,
+        "n": len(latencies),
+        "errors": sum(m["errors"] for m in phases),
+    }
+
+
+def row(name: str, m: dict) -> None:
+    print(
+        f"{name:<34}{m['per_s']:>9.0f}{m['p50_ms']:>9.1f}{m['p99_ms']:>9.1f}"
+        f"{m['n']:>8}{m['errors']:>6}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--streams", type=int, default=1000)
     parser.add_argument("--games", type=int, default=250)
     parser.add_argument("--movers", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--rounds", type=int, default=2, help="without/with pairs, interleaved")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--worker-class", default="gevent", choices=["gevent", "gthread"])
     parser.add_argument("--connect-seconds", type=float, default=60)
     args = parser.parse_args()
     raise_open_files()
+    without, loaded, notes = [], [], []
     with stack(processes=args.processes, worker_class=args.worker_class) as (base, _):
         tables = create_tables(base, args.games)
         pool = [(t["id"], t["host_token"]) for t in tables]
-        before = measure_moves(base, pool, args.movers, args.seconds)
-
-        holder = subprocess.Popen(
-            [sys.executable, __file__, "--hold"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        spec = {
-            "base": base,
-            "paths": stream_paths(tables, args.streams),
-            "connect_s": args.connect_seconds,
-        }
-        holder.stdin.write(json.dumps(spec) + "\n")
-        holder.stdin.flush()
-        t0 = time.monotonic()
-        ready = json.loads(holder.stdout.readline())["ready"]
-        connect_s = time.monotonic() - t0
-        during = measure_moves(base, pool, args.movers, args.seconds)
-        holder.stdin.write("stop\n")
-        holder.stdin.flush()
-        held = json.loads(holder.stdout.readline())
-        holder.wait(timeout=30)
-        after = measure_moves(base, pool, args.movers, args.seconds)
+        # interleaved phases, so drift (games growing, other load) hits both sides alike
+        for _ in range(args.rounds):
+            without.append(measure_moves(base, pool, args.movers, args.seconds))
+            during, ready, connect_s, held = with_streams(base, tables, args)
+            loaded.append(during)
+            notes.append((ready, connect_s, held))
+        without.append(measure_moves(base, pool, args.movers, args.seconds))
 
     print(
         f"{args.worker_class} workers, {args.processes} API processes; {args.games} Tempo Muse "
-        f"tables; {args.movers} movers, {args.seconds:.0f} s per phase"
+        f"tables; {args.movers} movers; {args.rounds} rounds of {args.seconds:.0f} s phases"
     )
-    print(
-        f"streams: {ready} of {args.streams} got their first view in {connect_s:.1f} s; "
-        f"{held['open_at_stop']} open when the loaded phase ended; "
-        f"{held['streams_with_updates']} received pushed updates; "
-        f"{held['view_events']} view events in all; {held['ended']} ended with their game"
-    )
-    print(
-        f"{'moves (POST .../actions)':<30}{'per s':>9}{'p50 ms':>9}{'p99 ms':>9}{'n':>8}{'err':>6}"
-    )
-    for name, m in (
-        ("without streams", before),
-        (f"with {ready} streams", during),
-        ("without streams, again", after),
-    ):
+    for i, (ready, connect_s, held) in enumerate(notes, 1):
         print(
-            f"{name:<30}{m['per_s']:>9.0f}{m['p50_ms']:>9.1f}{m['p99_ms']:>9.1f}"
-            f"{m['n']:>8}{m['errors']:>6}"
+            f"round {i}: {ready} of {args.streams} streams got their first view in "
+            f"{connect_s:.1f} s; {held['open_at_stop']} open when the phase ended; "
+            f"{held['streams_with_updates']} received pushed updates; "
+            f"{held['view_events']} view events; {held['ended']} ended with their game"
         )
-    base_p99 = max(before["p99_ms"], after["p99_ms"])
     print(
-        f"p99 ratio with/without streams: {during['p99_ms'] / before['p99_ms']:.2f} "
-        f"(against the worse baseline: {during['p99_ms'] / base_p99:.2f})"
+        f"{'moves (POST .../actions)':<34}{'per s':>9}{'p50 ms':>9}{'p99 ms':>9}{'n':>8}{'err':>6}"
     )
+    for i, m in enumerate(without):
+        row(f"without streams, phase {2 * i + 1}", m)
+        if i < len(loaded):
+            row(f"with {notes[i][0]} streams, phase {2 * i + 2}", loaded[i])
+    calm, busy = pooled(without), pooled(loaded)
+    row("without streams, all phases", calm)
+    row("with streams, all phases", busy)
+    ratio = busy["p99_ms"] / calm["p99_ms"] if calm["n"] and busy["n"] else float("nan")
+    print(f"p99 ratio with/without streams (pooled): {ratio:.2f}")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,23 @@ from api.backend import Backend
 from services.fanout import hub_for
 from services.store import GameRecord
 
+#: the long-poll's request headers, for the spec (``@blp.doc(parameters=...)``)
+HEADERS_DOC = [
+    {
+        "in": "header",
+        "name": "If-None-Match",
+        "schema": {"type": "string"},
+        "description": 'a version the caller has, e.g. `"7"`: 304 while the game is there',
+    },
+    {
+        "in": "header",
+        "name": "Prefer",
+        "schema": {"type": "string"},
+        "description": "`wait=N`: with If-None-Match, wait up to N s (capped by MAX_WAIT) "
+        "for the version to move",
+    },
+]
+
 _ETAG = re.compile(r'(?:W/)?"?(\d+)"?')
 _PREFER_WAIT = re.compile(r"(?:^|[;,\s])wait\s*=\s*(\d+)")
 

@@ -12,6 +12,7 @@ from api.auth import Principal, acting_seat, principal_for, require_player
 from api.backend import backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, ErrorSchema
+from api.games.longpoll import HEADERS_DOC as LONG_POLL_HEADERS
 from api.games.longpoll import await_change
 from api.games.schemas import (
     ActionResultSchema,
@@ -106,6 +107,7 @@ class Game(MethodView):
     @blp.response(200, GameViewSchema)
     @blp.alt_response(304, description="Not modified: the version is still the one named")
     @blp.alt_response(404, schema=ErrorSchema)
+    @blp.doc(parameters=LONG_POLL_HEADERS)
     def get(self, query, game_id):
         """The caller's view (seat token: its seat; none: spectator; host: all in puzzle mode).
 

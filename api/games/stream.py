@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import marshmallow as ma
+import marshmallow.validate
 from flask import Response, request
 from flask.views import MethodView
 
@@ -34,6 +35,7 @@ from api.backend import Backend, backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, ErrorSchema
 from api.games.views import envelope
+from api.request_reads import game_record
 from services.core.codec import dumps
 from services.fanout import Hub, Move, hub_for
 from services.registry import get_game
@@ -65,7 +67,8 @@ class StreamQuerySchema(ma.Schema):
     )
     seat = ma.fields.Integer(metadata={"description": "host only: stream as this seat"})
     last_event_id = ma.fields.Integer(
-        metadata={"description": "resume after this version (the Last-Event-ID header wins)"}
+        validate=ma.validate.Range(min=0),
+        metadata={"description": "resume after this version (the Last-Event-ID header wins)"},
     )
 
 
@@ -161,6 +164,14 @@ def _view_event(
 class Stream(MethodView):
     @blp.arguments(StreamQuerySchema, location="query")
     @blp.doc(
+        parameters=[
+            {
+                "in": "header",
+                "name": "Last-Event-ID",
+                "schema": {"type": "string"},
+                "description": "resume after this version (browsers send it on reconnect)",
+            }
+        ],
         responses={
             "200": {
                 "description": "Server-Sent Events: `view` events (id = version) until an "
@@ -169,7 +180,7 @@ class Stream(MethodView):
                     "text/event-stream": {"schema": {"type": "string"}, "example": EXAMPLE}
                 },
             }
-        }
+        },
     )
     @blp.alt_response(400, schema=ErrorSchema)
     @blp.alt_response(401, schema=ErrorSchema)
@@ -179,7 +190,7 @@ class Stream(MethodView):
     def get(self, query, game_id):
         """The caller's view pushed as Server-Sent Events: a view per new version, then `end`"""
         be = backend()
-        record = be.store.get(game_id)
+        record = game_record(game_id)  # read with the rate-limit check when there is one
         principal = principal_for(record, query.get("token") or None)
         seat = query.get("seat")
         envelope(record, principal, seat)  # refuse a view the caller may not have, up front

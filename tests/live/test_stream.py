@@ -144,6 +144,7 @@ def test_query_token_authorises_like_the_header(clients):
         ({"token": "not-a-token"}, {}, 401, "invalid_token"),
         ({"seat": 0}, {}, 401, "token_required"),
         ({}, {"Last-Event-ID": "seven"}, 400, "bad_last_event_id"),
+        ({"last_event_id": -3}, {}, 400, "invalid_request"),
     ],
 )
 def test_stream_refuses_what_a_view_refuses(clients, params, headers, status, code):
@@ -208,3 +209,17 @@ def test_a_seat_claim_reaches_every_stream_as_a_public_event(clients):
         (move,) = event.moves
         assert move["events"] and move["events"][0]["seat"] == 1, (name, move)
         assert event.view["seating"][1]["name"] == "bea"
+
+
+def test_a_version_without_a_notification_still_arrives_by_the_heartbeat(clients, store):
+    """Notifications are only a wake-up: a stream re-reads the version at every heartbeat
+    (1 s on these servers), so a change whose PUBLISH never arrived is still pushed."""
+    api = clients[1]
+    g = create(clients[0])
+    listener = Listener(api, g.id)
+    assert listener.next().id == 1
+    # a write that bypasses the commit script: no events entry, no PUBLISH
+    store.redis.hset(f"{store.prefix}game:{g.id}", "version", 2)
+    event = listener.next(timeout=10)
+    assert event.event == "view" and event.id == 2
+    assert event.moves == [] and event.data["complete"] is False
