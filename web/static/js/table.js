@@ -72,7 +72,7 @@ export async function table(main, id, params) {
   const creds = credentials(id) || {};
   const token = creds.token || null;
   const host = Boolean(creds.host);
-  const state = { view: null, listing: { actions: [], forms: [] }, version: 0, acting: null, seq: 0, events: [] };
+  const state = { view: null, listing: { actions: [], forms: [] }, version: 0, acting: null, seq: 0, events: [], posted: new Set() };
 
   const heading = h("h1", { id: "table-title" }, "Loading…");
   const turn = h("p", { class: "turn", id: "turn", "aria-live": "polite" });
@@ -131,6 +131,16 @@ export async function table(main, id, params) {
     fill(eventsBox, state.events.map(({ ev }) => h("li", {}, eventLabel(ev, seatName))));
   }
 
+  /** Moves the stream reports that this page did not post: what it may see of them. */
+  function othersMoved(moves) {
+    for (const move of moves || []) {
+      if (state.posted.has(move.version)) continue;
+      state.posted.add(move.version);
+      const events = move.events?.length ? move.events : Number.isInteger(move.seat) && move.seat >= 0 ? [{ seat: move.seat, type: "moved" }] : [];
+      addEvents(events.map((ev) => ({ seat: move.seat >= 0 ? move.seat : undefined, ...ev })));
+    }
+  }
+
   async function refresh() {
     const seq = ++state.seq;
     try {
@@ -163,6 +173,7 @@ export async function table(main, id, params) {
     errors.hidden = true;
     try {
       const result = await api.act(id, token, sa);
+      state.posted.add(result.version);
       addEvents(result.events, sa.seat);
       await refresh();
     } catch (err) {
@@ -175,6 +186,7 @@ export async function table(main, id, params) {
     for (const sa of steps) {
       try {
         const result = await api.act(id, token, sa);
+        state.posted.add(result.version);
         addEvents(result.events, sa.seat);
       } catch (err) {
         showError(err);
@@ -274,7 +286,10 @@ export async function table(main, id, params) {
   let watcher = null;
   await refresh();
   if (state.view && state.view.status !== "finished") {
-    watcher = follow(id, token, () => state.version, () => refresh(), (mode) => {
+    watcher = follow(id, token, () => state.version, (version, payload) => {
+      othersMoved(payload?.moves);
+      refresh();
+    }, (mode) => {
       live.textContent = mode === "stream" ? "· live" : mode === "polling" ? "· live (polling)" : "";
       live.dataset.mode = mode;
     });
