@@ -43,17 +43,20 @@ from api.auth import token_hash
 from api.config import Settings
 from api.errors import ApiError, error_response
 
-# KEYS: one sorted set per limit.  ARGV: now (ms), a unique member, then per limit
-# its allowance and window (ms).  The request is admitted (and recorded in every
-# window) only when each window has room.  Returns {admitted, limit, remaining,
-# reset_ms, retry_ms} for the tightest limit (the refusing one when refused).
+# KEYS: one sorted set per limit, then optionally a hash to read.  ARGV: now (ms), a
+# unique member, the number of limits, then per limit its allowance and window (ms).
+# The request is admitted (and recorded in every window) only when each window has
+# room.  Returns {admitted, limit, remaining, reset_ms, retry_ms} for the tightest limit
+# (the refusing one when refused), plus the hash's fields when admitted and one is named.
 _MOVING_WINDOW_LUA = """
 local now = tonumber(ARGV[1])
+local n = tonumber(ARGV[3])
 local admitted = 1
 local best_limit, best_left, best_reset, retry = -1, -1, 0, 0
-for i, key in ipairs(KEYS) do
-  local limit = tonumber(ARGV[1 + 2 * i])
-  local window = tonumber(ARGV[2 + 2 * i])
+for i = 1, n do
+  local key = KEYS[i]
+  local limit = tonumber(ARGV[2 + 2 * i])
+  local window = tonumber(ARGV[3 + 2 * i])
   redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
   local count = redis.call('ZCARD', key)
   local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
@@ -70,13 +73,15 @@ for i, key in ipairs(KEYS) do
     best_limit, best_left, best_reset = limit, limit - count - 1, reset
   end
 end
+local out = {admitted, best_limit, best_left, best_reset, retry}
 if admitted == 1 then
-  for i, key in ipairs(KEYS) do
-    redis.call('ZADD', key, now, ARGV[2])
-    redis.call('PEXPIRE', key, tonumber(ARGV[2 + 2 * i]))
+  for i = 1, n do
+    redis.call('ZADD', KEYS[i], now, ARGV[2])
+    redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[3 + 2 * i]))
   end
+  if #KEYS > n then out[6] = redis.call('HGETALL', KEYS[n + 1]) end
 end
-return {admitted, best_limit, best_left, best_reset, retry}
+return out
 """
 
 _PER = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
@@ -158,28 +163,33 @@ class RateLimiter:
 
     def hit(self, windows: list[tuple[str, Limit]], now_ms: int) -> Verdict:
         """Record one request at ``now_ms`` in every window that has room for it."""
-        keys, args = self._script_input(windows, now_ms)
-        return self._verdict(self._script(keys=keys, args=args))
+        return self._verdict(self._run(windows, now_ms, None))
 
-    def queue_hit(self, pipe: redis.client.Pipeline) -> None:
-        """Queue the current request's ``hit`` on ``pipe``; read its reply with ``answer``."""
-        keys, args = self._script_input(self.windows(), int(time.time() * 1000))
-        self._script(keys=keys, args=args, client=pipe)
-
-    def _script_input(self, windows: list[tuple[str, Limit]], now_ms: int):
-        args: list[int | str] = [now_ms, f"{now_ms}-{self._pid}-{next(self._ids)}"]
+    def _run(self, windows: list[tuple[str, Limit]], now_ms: int, read: str | None) -> list:
+        args: list[int | str] = [now_ms, f"{now_ms}-{self._pid}-{next(self._ids)}", len(windows)]
         for _, limit in windows:
             args += [limit.count, limit.window_s * 1000]
-        return [f"{self.prefix}{key}" for key, _ in windows], args
+        keys = [f"{self.prefix}{key}" for key, _ in windows]
+        return self._script(keys=keys + ([read] if read else []), args=args)
 
     @staticmethod
-    def _verdict(raw: list[int]) -> Verdict:
-        admitted, limit, left, reset_ms, retry_ms = raw
+    def _verdict(raw: list) -> Verdict:
+        admitted, limit, left, reset_ms, retry_ms = raw[:5]
         return Verdict(bool(admitted), int(limit), max(0, int(left)), int(reset_ms), int(retry_ms))
 
     def skips(self) -> bool:
         """True when the current request counts in no window (an exempt loopback client)."""
         return self.loopback == EXEMPT and is_loopback()
+
+    def gate(self, read: str | None = None) -> tuple[Response | None, dict[bytes, bytes] | None]:
+        """Check the current request; with ``read``, also fetch that hash if admitted.
+
+        Returns the 429 to answer (or None to go on, the answer's headers staged) and the
+        hash's fields (None when refused or none was named).
+        """
+        raw = self._run(self.windows(), int(time.time() * 1000), read)
+        fields = dict(zip(raw[5][::2], raw[5][1::2], strict=True)) if len(raw) > 5 else None
+        return self._answer(self._verdict(raw)), fields
 
     def windows(self) -> list[tuple[str, Limit]]:
         """The windows the current request counts in."""
@@ -196,9 +206,8 @@ class RateLimiter:
             out.append((f"token:{th[:32]}" if th else f"anon:{client_address()}", self.by_token))
         return out
 
-    def answer(self, raw: list[int]) -> Response | None:
-        """None to go on (the answer's headers are staged), or the 429 to answer."""
-        v = self._verdict(raw)
+    @staticmethod
+    def _answer(v: Verdict) -> Response | None:
         headers = {
             "X-RateLimit-Limit": str(v.limit),
             "X-RateLimit-Remaining": str(v.remaining),

@@ -29,6 +29,7 @@ import random
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -121,6 +122,12 @@ def per_connection_posts(name: str, base: str, conns: list[list[tuple[str, str, 
         "  if r[2] then h['Authorization'] = r[2] end\n"
         "  return wrk.format('POST', r[1], h, r[3])\n"
         "end\n"
+        # the first refused move of each connection goes to stderr, to tell what it was
+        "function response(status, headers, body)\n"
+        "  if status >= 300 and not told then\n"
+        "    told = true; io.stderr:write('refused: ' .. status .. ' ' .. body .. '\\n')\n"
+        "  end\n"
+        "end\n"
     )
     return Scenario(name, base, lua)
 
@@ -139,7 +146,7 @@ def run_wrk(sc: Scenario, connections: int, seconds: float) -> dict[str, float]:
         f.write(sc.lua)
         script = f.name
     try:
-        out = subprocess.run(
+        done = subprocess.run(
             [
                 WRK,
                 f"-t{connections}",
@@ -154,9 +161,11 @@ def run_wrk(sc: Scenario, connections: int, seconds: float) -> dict[str, float]:
             text=True,
             check=True,
             timeout=seconds + 60,
-        ).stdout
+        )
     finally:
         os.unlink(script)
+    sys.stderr.write(done.stderr)
+    out = done.stdout
     lat = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", out, re.M))
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     errs = re.search(r"Socket errors: (.*)$", out, re.M)

@@ -193,9 +193,9 @@ class GameStore:
     def get(self, game_id: str) -> GameRecord:
         return self.record_from(game_id, self.redis.hgetall(self._key(game_id)))
 
-    def queue_get(self, pipe: redis.client.Pipeline, game_id: str) -> None:
-        """Queue the read of ``get`` on ``pipe``; parse its reply with ``record_from``."""
-        pipe.hgetall(self._key(game_id))
+    def record_key(self, game_id: str) -> str:
+        """The hash ``get`` reads; its HGETALL reply parses with ``record_from``."""
+        return self._key(game_id)
 
     def record_from(self, game_id: str, raw: dict[bytes, bytes]) -> GameRecord:
         if not raw:

@@ -30,6 +30,7 @@ from api.games.schemas import (
 from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
 from api.jobs.queueing import accepted, clamp_budget, enqueue
+from api.json import answer
 from api.request_reads import game_record
 from services.core import RulesError
 from services.play import create_game, perform, replay, status_of
@@ -127,7 +128,7 @@ class Game(MethodView):
             return Response(status=304, headers=headers)
         if fresh is not record:
             view = envelope(fresh, principal, query.get("seat"))
-        return view, 200, headers
+        return answer(view, 200, headers)
 
     @blp.response(204)
     @blp.alt_response(403, schema=ErrorSchema)
@@ -161,11 +162,8 @@ class Actions(MethodView):
                     {"seat": seat, "action": a} for a in game.legal_actions(record.state, seat)
                 ]
                 forms += [{"seat": seat, "form": f} for f in game.action_forms(record.state, seat)]
-        return (
-            {"version": record.version, "actions": actions, "forms": forms},
-            200,
-            _etag(record.version),
-        )
+        body = {"version": record.version, "actions": actions, "forms": forms}
+        return answer(body, 200, _etag(record.version))
 
     @blp.arguments(PostActionSchema())
     @blp.response(200, ActionResultSchema)
@@ -185,11 +183,8 @@ class Actions(MethodView):
         result = perform(store, game_id, seat, body["action"], _if_match(), record=record)
         kick_bots(result.record)
         view = envelope(result.record, principal, None if principal.host else seat)
-        return (
-            {"version": result.record.version, "events": result.events, "view": view},
-            200,
-            _etag(result.record.version),
-        )
+        body = {"version": result.record.version, "events": result.events, "view": view}
+        return answer(body, 200, _etag(result.record.version))
 
 
 @blp.route("/<game_id>/log")
