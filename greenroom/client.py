@@ -8,7 +8,10 @@
     for event in me.stream():                       # resumes by itself after a drop
         listing = me.actions() if event.event == "view" else {"actions": []}
         if listing["actions"]:
-            me.act(listing["actions"][0]["action"], version=listing["version"])
+            try:
+                me.act(listing["actions"][0]["action"], version=listing["version"])
+            except GreenroomError:                  # seats still open (409), or stale (412)
+                pass                                # the next pushed view says what now
 
 See examples/random_bot.py for a whole bot.
 

@@ -223,3 +223,25 @@ def test_a_version_without_a_notification_still_arrives_by_the_heartbeat(clients
     event = listener.next(timeout=10)
     assert event.event == "view" and event.id == 2
     assert event.moves == [] and event.data["complete"] is False
+
+
+def test_the_host_of_a_puzzle_sees_every_move_s_events_and_a_seat_only_its_own(clients):
+    """Puzzle mode is open information: the host's stream carries all events (as its
+    view shows everything); a seat token still gets only the events of its own moves."""
+    mover_api, stream_api = clients
+    g = mover_api.create("beat", 3, options={"venue": "red_rocks", "mode": "puzzle"}, seed=3)
+    host = Listener(stream_api, g.id, g.host_token)
+    seat0 = Listener(stream_api, g.id, g.seat_tokens[0])
+    assert host.next().id == 1 and seat0.next().id == 1
+    answers = {}
+    for _ in range(4):
+        seat, answer = host_move(mover_api, g)
+        answers[answer["version"]] = (seat, answer["events"])
+    final = max(answers)
+    for who, listener in (("host", host), (0, seat0)):
+        moves = [m for e in listener.until_version(final) for m in e.moves]
+        assert [m["version"] for m in moves] == sorted(answers)
+        for m in moves:
+            seat, events = answers[m["version"]]
+            assert m["events"] == (events if who in ("host", seat) else []), (who, m)
+    assert any(events for _, events in answers.values())  # the probe saw real events
