@@ -11,6 +11,9 @@ def test_two_browsers_play_a_beat_venue_to_the_end(new_page, tmp_path):
     alice.goto("/")
     alice.fill("#name", "Alice")
     alice.select_option("#game", "beat")
+    # the venue option offers the catalog's venues as choices
+    alice.wait_for_selector("#choices-beat-venue option[value=garage]", state="attached")
+    assert alice.locator("#choices-beat-venue option").count() >= 26
     alice.fill("#players", "2")
     alice.dispatch_event("#players", "change")
     alice.select_option("#my-seat", "0")

@@ -52,6 +52,7 @@ export async function lobby(main) {
     seats();
     fill(optionBox, h("legend", {}, `${g.title}: options`));
     form = schemaForm(optionBox, g.options || {});
+    suggest(g, form, optionBox);
   }
 
   function seats() {
@@ -131,6 +132,26 @@ export async function lobby(main) {
   redraw();
   listMine(mine);
   listOpen(openList, "");
+}
+
+/**
+ * Offer the ids of the game's content as choices for an option of the same name
+ * (Beat venues for "venue", Overdrive bands for "bands", Composition maestros ...).
+ */
+async function suggest(game, form, box) {
+  for (const name of Object.keys(game.options?.properties || {})) {
+    const section = (game.content || []).find((c) => c === name || c === `${name}s`);
+    const input = form.input(name);
+    if (!section || !input || input.tagName !== "INPUT") continue;
+    try {
+      const items = (await api.content(game.game, section)).items;
+      if (!Array.isArray(items)) continue;
+      const list = h("datalist", { id: `choices-${game.game}-${name}` },
+        items.filter((it) => it && it.id !== undefined).map((it) => h("option", { value: it.id }, it.name || String(it.id))));
+      box.appendChild(list);
+      input.setAttribute("list", list.id);
+    } catch { /* typing the id still works */ }
+  }
 }
 
 function seatRow(created, seat, mine) {
