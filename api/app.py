@@ -20,6 +20,7 @@ from api.metrics import install_metrics
 from api.observability import install_request_ids
 from api.ratelimit import install_proxy_fix, install_rate_limits
 from api.request_reads import install_request_reads
+from web import blp as web_blp
 
 API_VERSION = "1.0.0"
 
@@ -46,6 +47,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     api.spec.components.security_scheme(
         "bearer", {"type": "http", "scheme": "bearer", "description": "seat or host token"}
     )
+    # the web page is plain Flask, outside the OpenAPI document
+    app.register_blueprint(web_blp)
     install_docs_assets(app)
     register_error_handlers(app)
     install_request_ids(app)

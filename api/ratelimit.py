@@ -9,8 +9,8 @@ request pays a single Redis round trip for them.
 
 A breach is a 429 in the usual error format with ``Retry-After``; admitted
 requests carry ``X-RateLimit-Limit``, ``-Remaining`` and ``-Reset`` for the
-tightest limit.  Health, metrics and the docs are exempt so probes never
-starve.  When Redis cannot be reached the limit lets the request through: the
+tightest limit.  Health, metrics, the docs and the web page's files are exempt
+so probes never starve.  When Redis cannot be reached the limit lets the request through: the
 request itself then reports the outage.
 
 Loopback clients (127.0.0.0/8, ::1) may have a rule of their own instead
@@ -88,7 +88,7 @@ _PER = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 _LIMIT = re.compile(r"^\s*(\d+)\s*(?:/|per)\s*(\d*)\s*(second|minute|hour|day)s?\s*$")
 
 #: endpoints (blueprint or view names) that no limit applies to
-EXEMPT_BLUEPRINTS = frozenset({"health", "api-docs", "docs_assets"})
+EXEMPT_BLUEPRINTS = frozenset({"health", "api-docs", "docs_assets", "web"})
 EXEMPT_ENDPOINTS = frozenset({"metrics", "static"})
 
 

@@ -41,7 +41,10 @@ def main() -> None:
         gunicorn_argv(port, int(env.get("API_PROCESSES", 2)), int(env.get("API_THREADS", 8))),
         env=env,
     )
-    print(f"Greenroom is serving on http://127.0.0.1:{port}/v1/health (docs at /docs)", flush=True)
+    print(
+        f"Greenroom is serving on http://127.0.0.1:{port}/ (API docs at /docs)",
+        flush=True,
+    )
 
     stopping = False
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from flask import Response, request
 from flask.views import MethodView
@@ -23,6 +24,7 @@ from api.games.schemas import (
     JobAcceptedSchema,
     LegalActionsSchema,
     PostActionSchema,
+    ReplayViewSchema,
     ViewQuerySchema,
 )
 from api.games.seating_api import kick_bots, seat_store
@@ -31,7 +33,7 @@ from api.jobs.queueing import accepted, clamp_budget, enqueue
 from api.json import answer
 from api.request_reads import game_record
 from services.core import RulesError
-from services.play import create_game, perform
+from services.play import create_game, perform, replay, status_of
 from services.registry import get_game
 from services.seating import initial_seating, normalise_open_seats, open_seats
 from solver.registry import HINTS
@@ -212,6 +214,62 @@ class Log(MethodView):
             "version": record.version,
             "entries": store.log(game_id),
         }
+
+
+@blp.route("/<game_id>/replay/<int:step>")
+class Replay(MethodView):
+    @blp.arguments(ViewQuerySchema, location="query")
+    @blp.response(200, ReplayViewSchema)
+    @blp.alt_response(403, schema=ErrorSchema)
+    @blp.alt_response(404, schema=ErrorSchema)
+    def get(self, query, game_id, step):
+        """The game as it stood after its first ``step`` logged actions (seed + log replayed).
+
+        Readable when the log is: a finished or open-information game shows
+        everything (or the seat named by ``seat``); a running hidden game only
+        to the host, as the host would see it now.
+        """
+        store = backend().store
+        record = store.get(game_id)
+        principal = principal_for(record)
+        game = get_game(record.game)
+        public = record.status == "finished" or game.open_information(record.state)
+        if not (public or principal.host):
+            raise ApiError(403, "log_hidden", "the log reveals hidden moves until the game ends")
+        entries = store.log(game_id)
+        if step > len(entries):
+            raise ApiError(404, "no_such_step", f"the log has {len(entries)} actions")
+        state = replay(record, entries[:step])
+        version = entries[step - 1]["v"] if step else 1
+        past = replace(record, state=state, version=version, status=status_of(game, state))
+        seat = query.get("seat")
+        if seat is not None and not 0 <= seat < record.players:
+            raise ApiError(422, "no_such_seat", f"seats are 0 to {record.players - 1}")
+        if public:
+            view = {
+                **game.view(state, seat, seat is None),
+                **_frame(past, game),
+                "seat": seat,
+            }
+        else:
+            view = envelope(past, principal, seat)
+        return {
+            **view,
+            "step": step,
+            "steps": len(entries),
+            "last": entries[step - 1] if step else None,
+        }
+
+
+def _frame(record, game) -> dict:
+    """The envelope keys every view carries, for a replayed record."""
+    return {
+        "game": record.game,
+        "id": record.id,
+        "version": record.version,
+        "status": record.status,
+        "outcome": game.outcome(record.state),
+    }
 
 
 @blp.route("/<game_id>/hints")

@@ -68,6 +68,14 @@ class GameViewSchema(ma.Schema):
     seat = fields.Integer(strict=True, allow_none=True)
 
 
+class ReplayViewSchema(GameViewSchema):
+    """A view of the game replayed to ``step`` of its ``steps`` logged actions."""
+
+    step = fields.Integer(strict=True, required=True)
+    steps = fields.Integer(strict=True, required=True)
+    last = fields.Dict(allow_none=True, metadata={"description": "the action that led here"})
+
+
 class ViewQuerySchema(ma.Schema):
     seat = fields.Integer(metadata={"description": "host only: view as this seat"})
 

@@ -73,3 +73,29 @@ def page(browser):
         yield page
     finally:
         context.close()
+
+
+@pytest.fixture
+def new_page(browser, live_server):
+    """``new_page(width=1280)`` -> a page on the live server in a fresh context.
+
+    Each context has its own storage, so two pages are two different people; the
+    page's script errors are collected in ``page.js_errors``.
+    """
+    contexts = []
+
+    def make(width: int = 1280, height: int = 900):
+        context = browser.new_context(
+            base_url=live_server, viewport={"width": width, "height": height}
+        )
+        context.set_default_timeout(20_000)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.js_errors = errors  # type: ignore[attr-defined]
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
