@@ -38,10 +38,10 @@ def test_a_hint_explains_itself_and_plays_in_one_click(new_page, worker, tmp_pat
 def test_an_illegal_move_shows_the_rules_sentence(new_page):
     page = new_page()
     open_solo_tour(page)
-    # staging dice is not allowed while the week's offers are open
-    form = page.locator("details.action-form", has_text="stage")
+    # the restock form is open at every decision; 50 pairs of shirts are beyond the band's cash
+    form = page.locator("details.action-form", has_text="restock")
     form.locator("summary").click()
-    form.locator("input").first.fill("[0, 1]")
+    form.locator("input").first.fill("50")
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#error:not([hidden])")
     shown = page.inner_text("#error")
@@ -52,7 +52,7 @@ def test_an_illegal_move_shows_the_rules_sentence(new_page):
             const {token} = JSON.parse(localStorage.getItem('greenroom:game:' + id));
             const r = await fetch('/v1/games/' + id + '/actions', {method: 'POST',
                 headers: {'Content-Type': 'application/json', Authorization: 'Bearer ' + token},
-                body: JSON.stringify({action: {type: 'stage', dice: [0, 1]}})});
+                body: JSON.stringify({action: {type: 'restock', pairs: 50}})});
             return {status: r.status, body: await r.json()};
         }"""
     )
