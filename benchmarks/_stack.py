@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from api.embedded_redis import EmbeddedRedis, free_port  # noqa: E402
-from api.serve import gunicorn_argv  # noqa: E402
+from api.local_processes import spawn_api, stop_all, wait_healthy  # noqa: E402
 
 
 @contextmanager
@@ -44,10 +44,9 @@ def stack(
             **(env_extra or {}),
         }
         port = free_port()
-        argv = gunicorn_argv(port, processes, threads, worker_class)
         # BENCH_VERBOSE=1 shows the servers' logs (errors are otherwise silent)
         quiet = None if os.environ.get("BENCH_VERBOSE") else subprocess.DEVNULL
-        procs = [subprocess.Popen(argv, env=env, cwd=ROOT, stderr=quiet)]
+        procs = [spawn_api(port, env, processes, threads, worker_class, stdout=None, stderr=quiet)]
         procs += [
             subprocess.Popen(
                 [sys.executable, "-m", "workers.main"], env=env, cwd=ROOT, stderr=subprocess.DEVNULL
@@ -56,26 +55,10 @@ def stack(
         ]
         base = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    if requests.get(f"{base}/v1/health", timeout=5).status_code == 200:
-                        break
-                except (requests.ConnectionError, requests.Timeout):
-                    pass
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the API did not come up")
-                time.sleep(0.1)
+            wait_healthy(base, procs[:1], timeout=30)
             yield base, redis_server
         finally:
-            for p in procs:
-                p.terminate()
-            for p in procs:
-                try:
-                    p.wait(timeout=15)
-                except subprocess.TimeoutExpired:  # open streams hold a graceful stop
-                    p.kill()
-                    p.wait()
+            stop_all(procs)
             redis_server.stop()
 
 
@@ -136,16 +119,26 @@ def play_games(configs, base, stop, latencies, errors, seed):
         created = r.json()
         headers = {"Authorization": f"Bearer {created['host_token']}"}
         gid = created["id"]
-        while time.monotonic() < stop:
-            listing = session.get(f"{base}/v1/games/{gid}/actions", headers=headers).json()
-            if not listing.get("actions"):
-                break
-            t0 = time.perf_counter()
-            r = session.post(
-                f"{base}/v1/games/{gid}/actions",
-                json=rng.choice(listing["actions"]),
-                headers=headers,
-            )
-            latencies.append(time.perf_counter() - t0)
-            if r.status_code >= 500:
-                errors.append(r.status_code)
+        while time.monotonic() < stop and random_move(
+            session, base, gid, headers, rng, latencies, errors
+        ):
+            pass
+
+
+def random_move(session, base, gid, headers, rng, latencies, errors, timeout=None) -> bool:
+    """Post one random legal move of ``gid`` with ``headers``' token, timing the post;
+    False when the token has nothing to do (the game is over)."""
+    listing = session.get(f"{base}/v1/games/{gid}/actions", headers=headers, timeout=timeout).json()
+    if not listing.get("actions"):
+        return False
+    t0 = time.perf_counter()
+    r = session.post(
+        f"{base}/v1/games/{gid}/actions",
+        json=rng.choice(listing["actions"]),
+        headers=headers,
+        timeout=timeout,
+    )
+    latencies.append(time.perf_counter() - t0)
+    if r.status_code >= 500:
+        errors.append(r.status_code)
+    return True

@@ -38,6 +38,7 @@ import requests
 from _stack import ROOT, percentile, stack
 
 from api.embedded_redis import free_port
+from api.local_processes import stop_all, wait_healthy
 from api.serve import gunicorn_argv
 from services.registry import get_game
 
@@ -55,20 +56,10 @@ class BareServer:
         env = {**os.environ, "PYTHONPATH": str(ROOT / "benchmarks")}
         self.proc = subprocess.Popen(argv, env=env, cwd=ROOT, stderr=subprocess.DEVNULL)
         self.base = f"http://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if requests.get(f"{self.base}/bare", timeout=5).status_code == 200:
-                    return
-            except requests.ConnectionError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("the bare app did not come up")
-            time.sleep(0.1)
+        wait_healthy(self.base, [self.proc], timeout=30, path="/bare")
 
     def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=15)
+        stop_all([self.proc])
 
 
 # -- one scenario: a URL and what each connection sends ---------------------------

@@ -36,7 +36,7 @@ import time
 from urllib.parse import urlsplit
 
 import requests
-from _stack import percentile, stack
+from _stack import percentile, random_move, stack
 
 
 def raise_open_files() -> None:
@@ -128,21 +128,7 @@ def mover(base, tables, stop, latencies, errors, seed):
         gid, host = rng.choice(tables)
         headers = {"Authorization": f"Bearer {host}"}
         try:
-            listing = session.get(
-                f"{base}/v1/games/{gid}/actions", headers=headers, timeout=10
-            ).json()
-            if not listing.get("actions"):
-                continue
-            t0 = time.perf_counter()
-            r = session.post(
-                f"{base}/v1/games/{gid}/actions",
-                json=rng.choice(listing["actions"]),
-                headers=headers,
-                timeout=10,
-            )
-            latencies.append(time.perf_counter() - t0)
-            if r.status_code >= 500:
-                errors.append(r.status_code)
+            random_move(session, base, gid, headers, rng, latencies, errors, timeout=10)
         except requests.RequestException:
             errors.append(0)
 

@@ -9,20 +9,16 @@ Redis, as they would across hosts.
 from __future__ import annotations
 
 import os
-import subprocess
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
-import httpx
 import pytest
 
 from api.config import Settings
 from api.embedded_redis import free_port
-from api.serve import gunicorn_argv
+from api.local_processes import ROOT, spawn_api, stop_all, wait_healthy
 
-ROOT = Path(__file__).resolve().parent.parent
+__all__ = ["ROOT", "Listener", "api_servers", "server_env"]
 
 
 def server_env(settings: Settings, **extra: str) -> dict[str, str]:
@@ -45,44 +41,14 @@ def api_servers(settings: Settings, count: int = 2, **extra: str) -> Iterator[li
     """Base URLs of ``count`` running API servers (one gevent process each)."""
     env = server_env(settings, **extra)
     ports = [free_port() for _ in range(count)]
-    procs = [
-        subprocess.Popen(
-            gunicorn_argv(port, 1, 1, "gevent"),
-            env=env,
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        for port in ports
-    ]
+    procs = [spawn_api(port, env, 1, 1, "gevent") for port in ports]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     try:
         for base, proc in zip(bases, procs):
-            _wait_up(base, proc)
+            wait_healthy(base, [proc])
         yield bases
     finally:
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-
-
-def _wait_up(base: str, proc: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError("an API server exited at start-up")
-        try:
-            if httpx.get(f"{base}/v1/health", timeout=2).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError("an API server did not come up in time")
+        stop_all(procs)
 
 
 class Listener:
