@@ -1,22 +1,19 @@
 """Taking seats: a claim by name (or invite), minting an invite, seating a bot.
 
 Each is a read, a check against the seating, and one compare-and-set
-(``SeatStore.change``); a concurrent change makes it re-read and check
+(``SeatStore.apply``); a concurrent change makes it re-read and check
 again, so a seat taken meanwhile is a 409, never a double claim.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from services.seat_store import SeatStore
+from services.seat_store import SeatChange, SeatStore
 from services.seating import SeatError, clean_name, require_open, seating_of, with_seat
-from services.store import GameRecord, VersionConflict, hash_token, token_matches
-
-ATTEMPTS = 20
+from services.store import GameRecord, hash_token, token_matches
 
 
 @dataclass(frozen=True)
@@ -27,36 +24,12 @@ class SeatResult:
     secret: str | None
 
 
-#: a planned change: new seat hashes, seating, the public event, and the secret to return
-Plan = tuple[list[str], list[dict[str, Any]], dict[str, Any], str | None]
-
-
-def _apply(
-    seats: SeatStore,
-    game_id: str,
-    seat: int,
-    plan: Callable[[GameRecord], Plan],
-    record: GameRecord | None = None,
-) -> SeatResult:
-    """Plan against the game and store the change; ``record`` (a fresh read) serves the
-    first attempt, a conflict re-reads."""
-    for _ in range(ATTEMPTS):
-        record = record or seats.store.get(game_id)
-        if record.status != "running":
-            raise SeatError(409, "game_over", "the game has ended")
-        hashes, seating, event, secret = plan(record)
-        try:
-            version = seats.change(record, hashes, seating, event)
-        except VersionConflict:
-            record = None
-            continue
-        changed = replace(record, seat_hashes=hashes, seating=seating, version=version)
-        return SeatResult(changed, seat, secret)
-    raise VersionConflict(None)
-
-
-def _seating(record: GameRecord) -> list[dict[str, Any]]:
-    return seating_of(record.seating, record.players)
+def _open_seating(record: GameRecord, seat: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The running game's seating and ``seat``'s entry, which must be open."""
+    if record.status != "running":
+        raise SeatError(409, "game_over", "the game has ended")
+    seating = seating_of(record.seating, record.players)
+    return seating, require_open(seating, seat)
 
 
 def claim_seat(
@@ -71,9 +44,8 @@ def claim_seat(
     name = clean_name(name)
     token = secrets.token_urlsafe(32)
 
-    def plan(record: GameRecord) -> Plan:
-        seating = _seating(record)
-        entry = require_open(seating, seat)
+    def plan(record: GameRecord) -> SeatChange:
+        seating, entry = _open_seating(record, seat)
         if entry.get("invite"):
             if invite is None:
                 raise SeatError(403, "invite_required", f"seat {seat} is kept for an invite")
@@ -85,9 +57,9 @@ def claim_seat(
         hashes[seat] = hash_token(token)
         new = with_seat(seating, seat, {"kind": "human", "name": name})
         event = {"type": "seat_taken", "seat": seat, "name": name, "kind": "human"}
-        return hashes, new, event, token
+        return SeatChange(hashes, new, event)
 
-    return _apply(seats, game_id, seat, plan, record)
+    return SeatResult(seats.apply(game_id, plan, record), seat, token)
 
 
 def mint_invite(
@@ -96,13 +68,12 @@ def mint_invite(
     """A secret that claims open ``seat`` (once); a newer invite replaces the older."""
     invite = secrets.token_urlsafe(24)
 
-    def plan(record: GameRecord) -> Plan:
-        seating = _seating(record)
-        require_open(seating, seat)
+    def plan(record: GameRecord) -> SeatChange:
+        seating, _ = _open_seating(record, seat)
         new = with_seat(seating, seat, {"kind": "open", "name": None, "invite": hash_token(invite)})
-        return list(record.seat_hashes), new, {"type": "seat_invited", "seat": seat}, invite
+        return SeatChange(list(record.seat_hashes), new, {"type": "seat_invited", "seat": seat})
 
-    return _apply(seats, game_id, seat, plan, record)
+    return SeatResult(seats.apply(game_id, plan, record), seat, invite)
 
 
 def seat_bot(
@@ -115,11 +86,10 @@ def seat_bot(
     """Hand open ``seat`` to the hint engine (played on a worker)."""
     label = clean_name(name) if name is not None else f"Bot {seat}"
 
-    def plan(record: GameRecord) -> Plan:
-        seating = _seating(record)
-        require_open(seating, seat)
+    def plan(record: GameRecord) -> SeatChange:
+        seating, _ = _open_seating(record, seat)
         new = with_seat(seating, seat, {"kind": "bot", "name": label})
         event = {"type": "seat_taken", "seat": seat, "name": label, "kind": "bot"}
-        return list(record.seat_hashes), new, event, None
+        return SeatChange(list(record.seat_hashes), new, event)
 
-    return _apply(seats, game_id, seat, plan, record)
+    return SeatResult(seats.apply(game_id, plan, record), seat, None)

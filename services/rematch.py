@@ -19,15 +19,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from services.play import game_for, status_of
-from services.seat_store import SeatStore
+from services.seat_store import SeatChange, SeatStore
 from services.seating import SeatError, seating_of, with_seat
-from services.store import GameNotFound, GameRecord, VersionConflict, hash_token
-
-ATTEMPTS = 20
+from services.store import GameNotFound, GameRecord, hash_token
 
 
 @dataclass(frozen=True)
@@ -90,42 +88,32 @@ def _pick_up(
     """Set the caller's derived token on the new game (once) and return it."""
     fresh = derive_token(old_token, new_id)
     fresh_hash = hash_token(fresh)
-    for _ in range(ATTEMPTS):
-        try:
-            record = seats.store.get(new_id)
-        except GameNotFound:
-            raise SeatError(410, "rematch_gone", "the rematch game has expired") from None
+
+    def plan(record: GameRecord) -> SeatChange | None:
         if host:
             if record.host_hash == fresh_hash:
-                return RematchResult(record, created, None, None, fresh)
+                return None
             if record.host_hash:
                 raise SeatError(409, "host_taken", "the rematch already has its host")
-            hashes, seating, event = record.seat_hashes, record.seating, {"type": "host_joined"}
-            host_hash = fresh_hash
-        else:
-            assert seat is not None
-            if record.seat_hashes[seat] == fresh_hash:
-                return RematchResult(record, created, seat, fresh, None)
-            if record.seat_hashes[seat]:
-                raise SeatError(409, "seat_taken", f"seat {seat} of the rematch is taken")
-            hashes = list(record.seat_hashes)
-            hashes[seat] = fresh_hash
-            entry = {k: v for k, v in (record.seating or [])[seat].items() if k != "pending"}
-            seating = with_seat(seating_of(record.seating, record.players), seat, entry)
-            event = {"type": "seat_joined", "seat": seat, "name": entry.get("name")}
-            host_hash = ""
-        try:
-            version = seats.change(record, hashes, seating, event, host_hash=host_hash)
-        except VersionConflict:
-            continue
-        changed = replace(
-            record,
-            seat_hashes=hashes,
-            seating=seating,
-            version=version,
-            host_hash=host_hash or record.host_hash,
-        )
-        if host:
-            return RematchResult(changed, created, None, None, fresh)
-        return RematchResult(changed, created, seat, fresh, None)
-    raise VersionConflict(None)
+            return SeatChange(
+                record.seat_hashes, record.seating, {"type": "host_joined"}, fresh_hash
+            )
+        assert seat is not None
+        if record.seat_hashes[seat] == fresh_hash:
+            return None
+        if record.seat_hashes[seat]:
+            raise SeatError(409, "seat_taken", f"seat {seat} of the rematch is taken")
+        hashes = list(record.seat_hashes)
+        hashes[seat] = fresh_hash
+        entry = {k: v for k, v in (record.seating or [])[seat].items() if k != "pending"}
+        seating = with_seat(seating_of(record.seating, record.players), seat, entry)
+        event = {"type": "seat_joined", "seat": seat, "name": entry.get("name")}
+        return SeatChange(hashes, seating, event)
+
+    try:
+        record = seats.apply(new_id, plan)
+    except GameNotFound:
+        raise SeatError(410, "rematch_gone", "the rematch game has expired") from None
+    if host:
+        return RematchResult(record, created, None, None, fresh)
+    return RematchResult(record, created, seat, fresh, None)

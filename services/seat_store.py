@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from services.registry import UnknownGame, get_game
@@ -89,6 +90,21 @@ def _title(game: str) -> str:
         return game
 
 
+#: compare-and-set attempts of one seat change before giving up (409 version_conflict)
+ATTEMPTS = 20
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """A planned seat change: the new token hashes and seating, and the public event."""
+
+    seat_hashes: list[str]
+    seating: Seating
+    event: dict[str, Any]
+    #: the new host token's hash ("" keeps the host)
+    host_hash: str = ""
+
+
 @dataclass(frozen=True)
 class LobbyPage:
     games: list[dict[str, Any]]
@@ -153,6 +169,38 @@ class SeatStore:
             current = self.redis.hget(key, "version")
             raise VersionConflict(int(current) if current is not None else None)
         return int(result)
+
+    def apply(
+        self,
+        game_id: str,
+        plan: Callable[[GameRecord], SeatChange | None],
+        record: GameRecord | None = None,
+    ) -> GameRecord:
+        """Plan a change against the game and store it; on a conflict re-read and re-plan.
+
+        ``record`` (a fresh read) serves the first attempt.  ``plan`` raises to refuse,
+        or returns None when there is nothing to write (the record is returned as read).
+        """
+        for _ in range(ATTEMPTS):
+            record = record or self.store.get(game_id)
+            change = plan(record)
+            if change is None:
+                return record
+            try:
+                version = self.change(
+                    record, change.seat_hashes, change.seating, change.event, change.host_hash
+                )
+            except VersionConflict:
+                record = None
+                continue
+            return replace(
+                record,
+                seat_hashes=change.seat_hashes,
+                seating=change.seating,
+                version=version,
+                host_hash=change.host_hash or record.host_hash,
+            )
+        raise VersionConflict(None)
 
     def mark_rematch(self, old: GameRecord, new_id: str) -> str:
         """Name ``new_id`` as the rematch of ``old`` unless one is named; returns the one named."""
