@@ -68,6 +68,11 @@ def require_player(principal: Principal) -> None:
         raise ApiError(401, "token_required", "this needs a seat or host token")
 
 
+def require_host(principal: Principal, what: str = "do this") -> None:
+    if not principal.host:
+        raise ApiError(403, "host_only", f"only the host token may {what}")
+
+
 def acting_seat(principal: Principal, seat: int | None, candidates: Callable[[], list[int]]) -> int:
     """The seat a request acts for: the token's own, or the one a host names.
 

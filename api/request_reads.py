@@ -12,6 +12,7 @@ from __future__ import annotations
 import redis
 from flask import Flask, g, request
 
+from api.auth import Principal, principal_for
 from api.backend import Backend, backend
 from api.ratelimit import RateLimiter, exempt
 from services.store import GameRecord
@@ -24,6 +25,13 @@ def game_record(game_id: str) -> GameRecord:
     if pre is not None and pre[0] == game_id:
         return store.record_from(game_id, pre[1])
     return store.get(game_id)
+
+
+def game_and_caller(game_id: str, token: str | None = None) -> tuple[GameRecord, Principal]:
+    """The game's record (:func:`game_record`) and the caller's rights on it (401 for a
+    token of another game); ``token`` overrides the Authorization header."""
+    record = game_record(game_id)
+    return record, principal_for(record, token)
 
 
 def install_request_reads(app: Flask, be: Backend, limiter: RateLimiter | None) -> None:

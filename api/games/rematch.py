@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
-from api.auth import Principal, bearer_token, principal_for, require_player
+from api.auth import Principal, bearer_token, require_player
 from api.blueprint import Blueprint
 from api.errors import ApiError, ErrorSchema
 from api.games.seat_schemas import RematchSchema
 from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
-from api.request_reads import game_record
+from api.request_reads import game_and_caller
 from services.rematch import rematch
 
 blp = Blueprint("rematch", __name__, url_prefix="/v1/games", description="Rematches")
@@ -33,8 +33,7 @@ class Rematch(MethodView):
         old token. The old game's view names the rematch (`rematch`).
         """
         seats = seat_store()
-        old = game_record(game_id)
-        principal = principal_for(old)
+        old, principal = game_and_caller(game_id)
         require_player(principal)
         if not principal.host and len(principal.seats) != 1:
             raise ApiError(403, "not_your_seat", "use one seat's token")

@@ -8,7 +8,7 @@ from dataclasses import replace
 from flask import Response, request
 from flask.views import MethodView
 
-from api.auth import Principal, acting_seat, principal_for, require_player
+from api.auth import Principal, acting_seat, require_host, require_player
 from api.backend import backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, ErrorSchema
@@ -31,11 +31,13 @@ from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
 from api.jobs.queueing import accepted, clamp_budget, enqueue
 from api.json import answer
-from api.request_reads import game_record
+from api.request_reads import game_and_caller
 from services.core import RulesError
+from services.core.game import Game as GameRules
 from services.play import create_game, perform, replay, status_of
 from services.registry import get_game
 from services.seating import initial_seating, normalise_open_seats, open_seats
+from services.store import GameRecord
 from solver.registry import HINTS
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games and their moves")
@@ -117,8 +119,7 @@ class Game(MethodView):
         as it does, else 304.
         """
         be = backend()
-        record = game_record(game_id)
-        principal = principal_for(record)
+        record, principal = game_and_caller(game_id)
         view = envelope(record, principal, query.get("seat"))  # refuse before waiting
         fresh, waited = await_change(be, record)
         headers = {**_etag((fresh or record).version)}
@@ -136,9 +137,8 @@ class Game(MethodView):
     def delete(self, game_id):
         """Delete the game (host token only)"""
         store = backend().store
-        principal = principal_for(game_record(game_id))
-        if not principal.host:
-            raise ApiError(403, "host_only", "only the host token may delete a game")
+        _, principal = game_and_caller(game_id)
+        require_host(principal, "delete a game")
         store.delete(game_id)
 
 
@@ -149,8 +149,7 @@ class Actions(MethodView):
     @blp.alt_response(404, schema=ErrorSchema)
     def get(self, game_id):
         """The legal actions of every seat the token acts for"""
-        record = game_record(game_id)
-        principal = principal_for(record)
+        record, principal = game_and_caller(game_id)
         require_player(principal)
         game = get_game(record.game)
         actions, forms = [], []
@@ -176,8 +175,7 @@ class Actions(MethodView):
     def post(self, body, game_id):
         """Take an action for a seat; honours If-Match (412 when the version is stale)"""
         store = backend().store
-        record = game_record(game_id)
-        principal = principal_for(record)
+        record, principal = game_and_caller(game_id)
         game = get_game(record.game)
         seat = acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
         result = perform(store, game_id, seat, body["action"], _if_match(), record=record)
@@ -199,12 +197,8 @@ class Log(MethodView):
         only the host may read it; afterwards, or in open games, anyone.
         """
         store = backend().store
-        record = game_record(game_id)
-        principal = principal_for(record)
-        game = get_game(record.game)
-        public = record.status == "finished" or game.open_information(record.state)
-        if not (public or principal.host):
-            raise ApiError(403, "log_hidden", "the log reveals hidden moves until the game ends")
+        record, principal = game_and_caller(game_id)
+        _log_public(record, principal, get_game(record.game))
         return {
             "id": record.id,
             "game": record.game,
@@ -230,12 +224,9 @@ class Replay(MethodView):
         to the host, as the host would see it now.
         """
         store = backend().store
-        record = store.get(game_id)
-        principal = principal_for(record)
+        record, principal = game_and_caller(game_id)
         game = get_game(record.game)
-        public = record.status == "finished" or game.open_information(record.state)
-        if not (public or principal.host):
-            raise ApiError(403, "log_hidden", "the log reveals hidden moves until the game ends")
+        public = _log_public(record, principal, game)
         entries = store.log(game_id)
         if step > len(entries):
             raise ApiError(404, "no_such_step", f"the log has {len(entries)} actions")
@@ -261,6 +252,15 @@ class Replay(MethodView):
         }
 
 
+def _log_public(record: GameRecord, principal: Principal, game: GameRules) -> bool:
+    """Whether the log is public (a finished or open-information game); else only the
+    host may read it (it holds hidden moves): 403 for anyone else."""
+    public = record.status == "finished" or game.open_information(record.state)
+    if not (public or principal.host):
+        raise ApiError(403, "log_hidden", "the log reveals hidden moves until the game ends")
+    return public
+
+
 def _frame(record, game) -> dict:
     """The envelope keys every view carries, for a replayed record."""
     return {
@@ -282,8 +282,7 @@ class Hints(MethodView):
     def post(self, body, game_id):
         """Queue a hint for a seat; poll the job at the returned Location"""
         be = backend()
-        record = game_record(game_id)
-        principal = principal_for(record)
+        record, principal = game_and_caller(game_id)
         game = get_game(record.game)
         if record.game not in HINTS:
             raise RulesError("hints_unavailable", f"{game.title} has no hints yet")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import request
 from flask.views import MethodView
 
-from api.auth import Principal, principal_for
+from api.auth import Principal, require_host
 from api.blueprint import Blueprint
-from api.errors import ApiError, ErrorSchema
+from api.errors import ErrorSchema
 from api.games.seat_schemas import (
     BotSeatSchema,
     ClaimedSeatSchema,
@@ -17,7 +17,7 @@ from api.games.seat_schemas import (
 )
 from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
-from api.request_reads import game_record
+from api.request_reads import game_and_caller, game_record
 from services.joining import claim_seat, mint_invite, seat_bot
 from services.seating import public_view, seating_of
 from services.store import GameRecord
@@ -29,9 +29,8 @@ blp = Blueprint(
 
 def _host_record(game_id: str) -> GameRecord:
     """The game (read with the request's rate-limit check), if the caller is its host."""
-    record = game_record(game_id)
-    if not principal_for(record).host:
-        raise ApiError(403, "host_only", "only the host token may do this")
+    record, principal = game_and_caller(game_id)
+    require_host(principal)
     return record
 
 

@@ -30,12 +30,12 @@ import marshmallow.validate
 from flask import Response, request
 from flask.views import MethodView
 
-from api.auth import Principal, principal_for
+from api.auth import Principal
 from api.backend import Backend, backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, ErrorSchema
 from api.games.views import envelope
-from api.request_reads import game_record
+from api.request_reads import game_and_caller
 from services.core.codec import dumps
 from services.fanout import Hub, Move, hub_for
 from services.registry import get_game
@@ -190,8 +190,8 @@ class Stream(MethodView):
     def get(self, query, game_id):
         """The caller's view pushed as Server-Sent Events: a view per new version, then `end`"""
         be = backend()
-        record = game_record(game_id)  # read with the rate-limit check when there is one
-        principal = principal_for(record, query.get("token") or None)
+        # the record read with the rate-limit check when there is one
+        record, principal = game_and_caller(game_id, query.get("token") or None)
         seat = query.get("seat")
         envelope(record, principal, seat)  # refuse a view the caller may not have, up front
         after = _resume_point(query)
