@@ -91,12 +91,15 @@ class Client:
         *,
         timeout: float = 30.0,
         retries: int = 5,
+        max_retry_after: float = 60.0,
         http: httpx.Client | None = None,
     ):
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
         #: reconnect attempts of a stream in a row before giving up
         self.retries = retries
+        #: the longest ``Retry-After`` of a 429 a stream waits out (a longer one is raised)
+        self.max_retry_after = max_retry_after
         self.http = http or httpx.Client(base_url=self.base_url, timeout=timeout)
 
     def close(self) -> None:
@@ -280,7 +283,10 @@ class Client:
 
         A dropped connection (or the server's periodic close) is resumed with
         ``Last-Event-ID``, so no version is missed; ``retries`` failures in a
-        row give up with the last error.  An error answer (4xx) is raised at once.
+        row give up with the last error.  A 429 (rate limit) is waited out for
+        its ``Retry-After`` (up to ``max_retry_after`` seconds; it counts as a
+        failure) and resumed the same way.  Any other error answer (4xx) is
+        raised at once.
         """
         params = {"seat": seat} if seat is not None else None
         failures = 0
@@ -290,6 +296,7 @@ class Client:
             if last_event_id is not None:
                 headers["Last-Event-ID"] = str(last_event_id)
             timeout = httpx.Timeout(self.timeout, read=read_timeout)
+            pause = delay
             try:
                 with self.http.stream(
                     "GET",
@@ -300,24 +307,29 @@ class Client:
                 ) as r:
                     if r.status_code != 200:
                         r.read()
-                        if r.status_code < 500:
+                        if r.status_code >= 500:
+                            raise httpx.TransportError(f"stream answered {r.status_code}")
+                        wait = _retry_after(r) if r.status_code == 429 else None
+                        failures += 1
+                        if wait is None or wait > self.max_retry_after or failures > self.retries:
                             raise _error(r)
-                        raise httpx.TransportError(f"stream answered {r.status_code}")
-                    for event in parse_sse(r.iter_lines()):
-                        failures = 0
-                        if event.id is not None:
-                            last_event_id = event.id
-                        if event.event == "retry":
-                            delay = event.data["ms"] / 1000
-                            continue
-                        yield event
-                        if event.event == "end":
-                            return
+                        pause = wait  # then reconnect from the same Last-Event-ID
+                    else:
+                        for event in parse_sse(r.iter_lines()):
+                            failures = 0
+                            if event.id is not None:
+                                last_event_id = event.id
+                            if event.event == "retry":
+                                delay = pause = event.data["ms"] / 1000
+                                continue
+                            yield event
+                            if event.event == "end":
+                                return
             except httpx.TransportError:
                 failures += 1
                 if failures > self.retries:
                     raise
-            time.sleep(delay)
+            time.sleep(pause)
 
 
 @dataclass
@@ -370,6 +382,12 @@ def parse_sse(lines: Iterator[str]) -> Iterator[StreamEvent]:
             last_id = int(value)
         elif name == "retry" and value.isdigit():
             yield StreamEvent("retry", None, {"ms": int(value)})
+
+
+def _retry_after(r: httpx.Response) -> float | None:
+    """``Retry-After`` in seconds (the API sends whole seconds), None when absent or a date."""
+    raw = r.headers.get("Retry-After", "").strip()
+    return float(raw) if raw.isdigit() else None
 
 
 def _error(r: httpx.Response) -> GreenroomError:

@@ -100,6 +100,41 @@ def test_the_client_resumes_by_itself_when_the_server_closes(settings, clients):
     assert versions == [2, 3, 4]
 
 
+def test_the_client_waits_out_a_rate_limit_and_resumes_where_it_was(settings, clients):
+    """A stream refused with 429 is retried after its Retry-After from the same
+    Last-Event-ID, so the moves made meanwhile still arrive; a Retry-After longer
+    than the client's bound is raised."""
+    from live_stack import api_servers
+
+    g = create(clients[0], seed=14)
+    for _ in range(2):
+        host_move(clients[0], g)  # versions 2 and 3, through an unlimited server
+    token = g.seat_tokens[0]
+    limits = {"RATE_LIMIT_TOKEN": "3 per 5 seconds", "RATE_LIMIT_LOOPBACK": ""}
+    with api_servers(settings, 1, **limits) as (base,):
+        statuses: list[int] = []
+
+        def note(response: httpx.Response) -> None:
+            if response.request.url.path.endswith("/stream"):
+                statuses.append(response.status_code)
+
+        http = httpx.Client(base_url=base, timeout=20, event_hooks={"response": [note]})
+        limited = Client(base, http=http)
+        auth = {"Authorization": f"Bearer {token}"}
+        while http.get(f"/v1/games/{g.id}", headers=auth).status_code != 429:
+            pass  # use up the token's window
+        impatient = Client(base, max_retry_after=0, http=http)
+        with pytest.raises(GreenroomError) as err:
+            next(iter(impatient.stream(g.id, token)))
+        assert err.value.status == 429 and err.value.code == "rate_limited"
+
+        first = next(iter(limited.stream(g.id, token, last_event_id=1)))
+        http.close()
+    assert statuses[:2] == [429, 429] and statuses[-1] == 200
+    assert first.event == "view" and first.id == 3
+    assert [m["version"] for m in first.moves] == [2, 3] and first.data["complete"]
+
+
 def test_deleting_the_game_ends_its_streams(clients):
     mover_api, stream_api = clients
     g = create(mover_api)
