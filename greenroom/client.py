@@ -77,6 +77,13 @@ class StreamEvent:
     def moves(self) -> list[JSON]:
         return self.data.get("moves", [])
 
+    @property
+    def rematch(self) -> str | None:
+        """The next game's id, once a rematch was asked for (``end`` and views name it)."""
+        if "rematch" in self.data:
+            return self.data["rematch"]
+        return (self.view or {}).get("rematch")
+
 
 def _bearer(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
@@ -223,6 +230,29 @@ class Client:
         path = f"/v1/games/{game_id}/actions"
         return self._request("POST", path, token=token, json=body, headers=headers).json()
 
+    def rematch(self, game_id: str, token: str) -> JSON:
+        """Make (or find) the rematch of a finished game: ``{"id", "token" | "host_token", ...}``
+        with the caller's own new token (the same one every time)."""
+        return self._request("POST", f"/v1/games/{game_id}/rematch", token=token).json()
+
+    def wait_for_rematch(
+        self, game_id: str, token: str | None = None, *, wait: float = 60.0
+    ) -> str | None:
+        """The id of a finished game's rematch, waiting up to ``wait`` s for someone to ask.
+
+        A game's stream ends with the game; asking for a rematch later moves the old
+        game's version, so this long-polls its view until ``rematch`` is set.
+        """
+        deadline = time.monotonic() + wait
+        view = self.view(game_id, token)
+        while view["rematch"] is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            step = max(1, min(25, int(left)))
+            view = self.wait_for_change(game_id, view["version"], token, wait=step) or view
+        return view["rematch"]
+
     def log(self, game_id: str, token: str | None = None) -> JSON:
         return self._request("GET", f"/v1/games/{game_id}/log", token=token).json()
 
@@ -355,6 +385,14 @@ class Player:
 
     def stream(self, **kwargs: Any) -> Iterator[StreamEvent]:
         return self.client.stream(self.game_id, self.token, **kwargs)
+
+    def rematch(self) -> Player:
+        """This seat (or host) in the rematch of this finished game, made if need be."""
+        raw = self.client.rematch(self.game_id, self.token)
+        return Player(self.client, raw["id"], raw["token"] or raw["host_token"], raw["seat"])
+
+    def wait_for_rematch(self, wait: float = 60.0) -> str | None:
+        return self.client.wait_for_rematch(self.game_id, self.token, wait=wait)
 
 
 def parse_sse(lines: Iterator[str]) -> Iterator[StreamEvent]:

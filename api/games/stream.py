@@ -10,8 +10,11 @@ Wire format (one SSE event per line group; ``id:`` is always a version):
   ``POST .../actions`` answer shows them), or to the host of an
   open-information game; everyone else gets ``[]``.  ``complete`` is false
   when a resume point was so old that some versions' events were trimmed.
-- ``event: end`` — ``{"version", "status", "outcome"}`` (or ``{"reason":
-  "deleted"}``), after which the server closes the stream.
+- ``event: end`` — ``{"version", "status", "outcome", "rematch"}`` (or
+  ``{"reason": "deleted"}``), after which the server closes the stream.
+  ``rematch`` is the next game's id once one was asked for, else null; a
+  rematch asked for later bumps the finished game's version, so a client
+  learns it by long-polling the view (or by opening the stream again).
 - comment lines (``: keep-alive``) every ``STREAM_HEARTBEAT`` seconds.
 
 Fast moves may share one ``view`` event (its ``moves`` lists each version), so
@@ -54,7 +57,8 @@ EXAMPLE = (
     ": keep-alive\n\n"
     'event: view\nid: 4\ndata: {"version": 4, "view": {...}, '
     '"moves": [{"version": 4, "seat": 1, "events": []}], "complete": true}\n\n'
-    'event: end\nid: 9\ndata: {"version": 9, "status": "finished", "outcome": {...}}\n\n'
+    'event: end\nid: 9\ndata: {"version": 9, "status": "finished", "outcome": {...}, '
+    '"rematch": null}\n\n'
 )
 
 
@@ -123,7 +127,12 @@ def events_for(
                 sent = record.version
             if record.status == "finished":
                 outcome = get_game(record.game).outcome(record.state)
-                body = {"version": record.version, "status": record.status, "outcome": outcome}
+                body = {
+                    "version": record.version,
+                    "status": record.status,
+                    "outcome": outcome,
+                    "rematch": record.rematch,
+                }
                 yield sse("end", record.version, body)
                 return
             left = deadline - time.monotonic()

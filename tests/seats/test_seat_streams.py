@@ -3,6 +3,9 @@ is a bot, as public events."""
 
 from __future__ import annotations
 
+import threading
+import time
+
 import httpx
 from live_stack import Listener
 
@@ -31,3 +34,40 @@ def test_joins_and_bots_reach_every_stream(servers, clients):
         assert moves[3]["events"][0]["kind"] == "bot"
         last = events[-1].view
         assert [s["name"] for s in last["seating"]] == [None, "Bob", "Robo"]
+
+
+def _finish(api, g) -> None:
+    for _ in range(2000):
+        listing = api.actions(g.id, g.host_token)
+        if not listing["actions"]:
+            break
+        step = listing["actions"][0]
+        api.act(g.id, g.host_token, step["action"], seat=step["seat"])
+    assert api.view(g.id)["status"] == "finished"
+
+
+def test_end_names_the_rematch_and_a_later_one_is_learnt_by_waiting(clients):
+    """A stream ends with its game; the `end` event names the rematch once there is
+    one, and a player whose stream has ended learns of a later one by long-polling."""
+    mover, reader = clients
+    g = mover.create("tour", 2, options={"mode": "versus"}, seed=3)
+    _finish(mover, g)
+    ann = reader.player(g.id, g.seat_tokens[0], 0)
+    first = list(ann.stream())
+    assert [e.event for e in first] == ["view", "end"] and first[-1].rematch is None
+
+    found: list[str | None] = []
+    waiter = threading.Thread(target=lambda: found.append(ann.wait_for_rematch(wait=30)))
+    waiter.start()
+    time.sleep(0.5)  # let the wait start first (it finds the rematch either way)
+    bob_next = mover.player(g.id, g.seat_tokens[1], 1).rematch()
+    waiter.join(40)
+    assert found == [bob_next.game_id] and bob_next.game_id != g.id
+
+    again = list(ann.stream(last_event_id=first[-1].id))
+    assert [e.event for e in again] == ["view", "end"]
+    assert again[-1].rematch == again[0].rematch == bob_next.game_id
+    (move,) = again[0].moves
+    assert move["events"] == [{"type": "rematch", "id": bob_next.game_id}]
+    ann_next = ann.rematch()
+    assert ann_next.game_id == bob_next.game_id and ann_next.view()["seat"] == 0
