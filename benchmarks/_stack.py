@@ -14,6 +14,7 @@ import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import requests
 
@@ -79,7 +80,7 @@ def hit_health(base: str, stop: float, latencies: list[float], errors: list[int]
             errors.append(r.status_code)
 
 
-def measure(target, base: str, clients: int, seconds: float) -> dict[str, float]:
+def measure(target, base: str, clients: int, seconds: float) -> dict[str, Any]:
     """Run ``target(base, stop, latencies, errors, i)`` in ``clients`` threads for ``seconds``."""
     latencies: list[float] = []
     errors: list[int] = []
@@ -100,6 +101,9 @@ def measure(target, base: str, clients: int, seconds: float) -> dict[str, float]
         "p99_ms": percentile(latencies, 0.99) * 1000,
         "n": len(latencies),
         "errors": len(errors),
+        # the raw figures, for pooling several runs
+        "latencies": latencies,
+        "seconds": elapsed,
     }
 
 

@@ -31,12 +31,12 @@ import random
 import resource
 import subprocess
 import sys
-import threading
 import time
+from typing import Any
 from urllib.parse import urlsplit
 
 import requests
-from _stack import percentile, random_move, stack
+from _stack import measure, percentile, random_move, stack
 
 
 def raise_open_files() -> None:
@@ -133,27 +133,13 @@ def mover(base, tables, stop, latencies, errors, seed):
             errors.append(0)
 
 
-def measure_moves(base, tables, movers: int, seconds: float) -> dict[str, float]:
-    latencies: list[float] = []
-    errors: list[int] = []
-    stop = time.monotonic() + seconds
-    threads = [
-        threading.Thread(target=mover, args=(base, tables, stop, latencies, errors, i))
-        for i in range(movers)
-    ]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return {
-        "per_s": len(latencies) / seconds,
-        "p50_ms": percentile(latencies, 0.50) * 1000,
-        "p99_ms": percentile(latencies, 0.99) * 1000,
-        "n": len(latencies),
-        "errors": len(errors),
-        "latencies": latencies,
-        "seconds": seconds,
-    }
+def measure_moves(base, tables, movers: int, seconds: float) -> dict[str, Any]:
+    """``movers`` threads playing random moves on ``tables`` for ``seconds``."""
+
+    def target(base, stop, latencies, errors, i):
+        mover(base, tables, stop, latencies, errors, i)
+
+    return measure(target, base, movers, seconds)
 
 
 def create_tables(base: str, count: int) -> list[dict]:
