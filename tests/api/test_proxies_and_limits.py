@@ -36,6 +36,17 @@ def make_app(settings):
             client.delete(key)
 
 
+def _via_proxy(client):
+    """``hit(xff)``: the status of a catalog read arriving through the balancer with that
+    X-Forwarded-For."""
+
+    def hit(xff: str) -> int:
+        headers = {"X-Forwarded-For": xff}
+        return client.get("/v1/catalog", headers=headers, environ_base=PROXY).status_code
+
+    return hit
+
+
 def _statuses(client, n: int, **kwargs) -> list[int]:
     return [client.get("/v1/catalog", **kwargs).status_code for _ in range(n)]
 
@@ -54,11 +65,7 @@ def test_without_trusted_proxies_x_forwarded_for_is_ignored(make_app):
 
 def test_behind_one_trusted_proxy_each_client_has_its_own_budget(make_app):
     app = make_app(rate_limit_address="2/minute", trusted_proxies=1)
-    c = app.test_client()
-
-    def hit(xff: str) -> int:
-        headers = {"X-Forwarded-For": xff}
-        return c.get("/v1/catalog", headers=headers, environ_base=PROXY).status_code
+    hit = _via_proxy(app.test_client())
 
     assert [hit("198.51.100.1") for _ in range(3)] == [200, 200, 429]
     assert [hit("198.51.100.2") for _ in range(2)] == [200, 200]  # not starved by .1
@@ -72,11 +79,7 @@ def test_behind_one_trusted_proxy_each_client_has_its_own_budget(make_app):
 def test_trusted_proxy_count_is_exact(make_app):
     """With two trusted hops, the second address from the right is the client."""
     app = make_app(rate_limit_address="1/minute", trusted_proxies=2)
-    c = app.test_client()
-
-    def hit(xff: str) -> int:
-        headers = {"X-Forwarded-For": xff}
-        return c.get("/v1/catalog", headers=headers, environ_base=PROXY).status_code
+    hit = _via_proxy(app.test_client())
 
     assert hit("198.51.100.4, 10.1.1.1") == 200
     assert hit("198.51.100.4, 10.2.2.2") == 429  # same client through another inner proxy
