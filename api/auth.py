@@ -23,6 +23,11 @@ class Principal:
     def spectator(self) -> bool:
         return not self.seats
 
+    @classmethod
+    def host_of(cls, players: int) -> Principal:
+        """The host of a game of ``players`` seats: acts for every one of them."""
+        return cls(frozenset(range(players)), host=True)
+
 
 SPECTATOR = Principal(frozenset())
 
@@ -57,7 +62,7 @@ def principal_for(record: GameRecord, token: str | None = None) -> Principal:
     host = hmac.compare_digest(presented, record.host_hash)
     seats = [i for i, h in enumerate(record.seat_hashes) if hmac.compare_digest(presented, h)]
     if host:
-        return Principal(frozenset(range(record.players)), host=True)
+        return Principal.host_of(record.players)
     if seats:
         return Principal(frozenset(seats))
     raise ApiError(401, "invalid_token", "this token does not belong to this game")

@@ -42,11 +42,7 @@ class Rematch(MethodView):
         if result.created:
             kick_bots(result.record)
         record = result.record
-        caller = (
-            Principal(frozenset(range(record.players)), host=True)
-            if principal.host
-            else Principal(frozenset([seat]))
-        )
+        caller = Principal.host_of(record.players) if principal.host else principal
         return {
             "id": record.id,
             "game": record.game,

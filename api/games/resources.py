@@ -86,7 +86,7 @@ class Games(MethodView):
         if body["listed"]:
             seat_store().list_new(rec)
 
-        host = Principal(frozenset(range(rec.players)), host=True)
+        host = Principal.host_of(rec.players)
         headers = {"Location": f"/v1/games/{rec.id}", **_etag(rec.version)}
         return (
             {
