@@ -24,8 +24,8 @@ def use_ability(state: dict[str, Any], seat: int, action: dict[str, Any], events
     ab = actors.ability(state, seat, level)
     if ab is None or ab["kind"] not in ACTIVE_ABILITIES:
         raise RulesError("ability_unavailable", f"no usable ability {level} now")
-    if rec["turn"]["used"].get(level):
-        raise RulesError("ability_used", "each ability once per turn")
+    if actors.ability_spent(state, seat, level, ab):
+        raise RulesError("ability_used", "each ability once per turn (Epic Gods a: per round)")
     kind = ab["kind"]
     if kind == "change_face":
         die = own_die(rec, get_int(action, "die"))
@@ -52,7 +52,7 @@ def use_ability(state: dict[str, Any], seat: int, action: dict[str, Any], events
             raise RulesError("ability_used", "the spare faces are spent")
         own_die(rec, get_int(action, "die"))["face"] = ab["face"]
         rec["spare_used"] += 1
-    rec["turn"]["used"][level] = True
+    actors.spend_ability(state, seat, level, ab)
     events.append({"type": "ability", "seat": seat, "level": level, "kind": kind})
 
 
@@ -117,6 +117,8 @@ def act(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) 
         events.append({"type": "copied", "seat": seat, "level": level, "band": band})
     elif kind == "claim_award":
         awards.claim(state, seat, action.get("award"), events)
+    elif kind == "bonus_raise":
+        actors.take_pick(state, seat, action.get("attr"), events)
     else:
         raise RulesError("unknown_action", f"unknown action {kind!r}")
 
@@ -237,6 +239,7 @@ def legal(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
             ]
     if rec.get("award_round") != state["round"]:
         out += [{"type": "claim_award", "award": a} for a in awards.claimable(state, seat)]
+    out += actors.pick_actions(state, seat)
     out.append({"type": "end_turn"})
     return out
 
@@ -270,7 +273,7 @@ def _ability_actions(state: dict[str, Any], seat: int, free: list[int]) -> list[
     rec = state["seats"][seat]
     out: list[dict[str, Any]] = []
     for level, ab in actors.abilities(state, seat):
-        if ab["kind"] not in ACTIVE_ABILITIES or rec["turn"]["used"].get(level):
+        if ab["kind"] not in ACTIVE_ABILITIES or actors.ability_spent(state, seat, level, ab):
             continue
         base = {"type": "ability", "level": level}
         kind = ab["kind"]

@@ -26,6 +26,7 @@ PUBLIC_SEAT = (
     "spare_used",
     "symbols",
     "unlocked",
+    "picks",
 )
 
 
@@ -88,7 +89,7 @@ class Overdrive(Game):
     ) -> dict[str, Any]:
         seats = []
         for s, rec in enumerate(state["seats"]):
-            pub = {k: rec[k] for k in PUBLIC_SEAT}
+            pub = {k: rec.get(k) for k in PUBLIC_SEAT}
             pub["hand_size"] = len(rec["hand"])
             if omniscient or seat == s:
                 pub["hand"] = list(rec["hand"])
