@@ -31,6 +31,8 @@ def use_ability(state: dict[str, Any], seat: int, action: dict[str, Any], events
         die = own_die(rec, get_int(action, "die"))
         if ab["from"] != "any" and die["face"] != ab["from"]:
             raise RulesError("faces_do_not_fit", f"this ability changes a {ab['from']} face")
+        if die["face"] == ab["to"]:
+            raise RulesError("no_change", "the die already shows that face")
         die["face"] = ab["to"]
     elif kind == "trade":
         if any(rec[k] < v for k, v in ab["lose"].items()):
@@ -50,7 +52,10 @@ def use_ability(state: dict[str, Any], seat: int, action: dict[str, Any], events
     elif kind == "spare_faces":
         if rec["spare_used"] >= ab["uses"]:
             raise RulesError("ability_used", "the spare faces are spent")
-        own_die(rec, get_int(action, "die"))["face"] = ab["face"]
+        die = own_die(rec, get_int(action, "die"))
+        if die["face"] == ab["face"]:
+            raise RulesError("no_change", "the die already shows that face")
+        die["face"] = ab["face"]
         rec["spare_used"] += 1
     actors.spend_ability(state, seat, level, ab)
     events.append({"type": "ability", "seat": seat, "level": level, "kind": kind})
@@ -89,6 +94,8 @@ def act(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) 
     elif kind == "set_face":
         die = own_die(rec, get_int(action, "die"))
         face = get_face(action)
+        if die["face"] == face:
+            raise RulesError("no_change", "the die already shows that face")
         actors.pay(state, seat, _costs()["set_face"])
         die["face"] = face
     elif kind == "raise":
@@ -127,17 +134,23 @@ def act(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) 
 
 
 def _dice_choices(rec: dict[str, Any], slots: list[str], wild: bool) -> list[list[int]]:
-    """One dice combination per distinct face multiset that fills the slots."""
+    """One dice combination per distinct multiset of (face, borrowed) that fills the slots:
+    dice alike in both are interchangeable; a borrowed die is not like an own one (it is
+    lost at the end of the turn, an own die would go to Resources)."""
     free = dice.unplaced(rec)
     seen, out = set(), []
     for combo in combinations(free, len(slots)):
-        faces = tuple(sorted(rec["dice"][i]["face"] for i in combo))
-        if faces in seen:
+        kinds = tuple(sorted(_die_class(rec, i) for i in combo))
+        if kinds in seen:
             continue
-        seen.add(faces)
-        if dice.fits(list(faces), slots, wild):
+        seen.add(kinds)
+        if dice.fits([rec["dice"][i]["face"] for i in combo], slots, wild):
             out.append(list(combo))
     return out
+
+
+def _die_class(rec: dict[str, Any], i: int) -> tuple[str, bool]:
+    return rec["dice"][i]["face"], bool(rec["dice"][i].get("borrowed"))
 
 
 def _effect_params(
@@ -188,6 +201,8 @@ def place_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         for mode in modes:
             slots, effect = board.slots_and_effect(state, seat, key, mode)
             for combo in _dice_choices(rec, slots, wild):
+                if key == "resources" and rec["dice"][combo[0]].get("borrowed"):
+                    continue
                 for extra in _effect_params(state, seat, key, effect, combo):
                     act = {"type": "place", "space": key, "dice": combo, **extra}
                     if len(modes) > 1:
@@ -201,8 +216,9 @@ def legal(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     costs = _costs()
     out = place_actions(state, seat)
     free = [i for i in dice.unplaced(rec) if not rec["dice"][i].get("borrowed")]
+    faces = [rec["dice"][i]["face"] for i in free]
     if free and rec["grana"] >= costs["reroll"]:
-        out.append({"type": "reroll", "dice": free})
+        out += [{"type": "reroll", "dice": d} for d in dice.distinct_subsets(free, faces)]
     if free and rec["grana"] >= costs["set_face"]:
         seen = set()
         for i in free:
@@ -244,6 +260,27 @@ def legal(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     return out
 
 
+def forms(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The actions too many to list: a set-faces Distortion's dice and faces, per card in hand.
+
+    Everything else is listed, once per choice up to interchangeable dice (unplaced dice
+    showing one face, both the seat's own or both borrowed, do the same)."""
+    rec = state["seats"][seat]
+    out = []
+    for card in sorted(set(rec["hand"]), key=int):
+        eff = content()["distortion_by_no"][card]["effect"]
+        if eff["kind"] == "set_faces":
+            out.append(
+                {
+                    "type": "play_distortion",
+                    "card": card,
+                    "dice": f"up to {eff['n']} of your unplaced own dice (not borrowed)",
+                    "faces": "a face for each of those dice, in the same order",
+                }
+            )
+    return out
+
+
 def _distortion_actions(state: dict[str, Any], seat: int, free: list[int]) -> list[dict]:
     rec = state["seats"][seat]
     out: list[dict[str, Any]] = []
@@ -263,7 +300,8 @@ def _distortion_actions(state: dict[str, Any], seat: int, free: list[int]) -> li
             for f in FACES:
                 out.append({**base, "dice": free[: eff["n"]], "faces": [f] * len(free[: eff["n"]])})
         elif kind == "reroll":
-            out.append({**base, "dice": free})
+            subsets = dice.distinct_subsets(free, [rec["dice"][i]["face"] for i in free])
+            out += [{**base, "dice": d} for d in [[], *subsets]]
         else:
             out.append(base)
     return out
@@ -294,8 +332,9 @@ def _ability_actions(state: dict[str, Any], seat: int, free: list[int]) -> list[
             ]
         elif kind == "clear_space":
             out += [{**base, "target": t} for t in board.clear_targets(state, seat)]
-        elif kind == "reroll_free" and free:
-            out.append({**base, "dice": free})
+        elif kind == "reroll_free":
+            subsets = dice.distinct_subsets(free, [rec["dice"][i]["face"] for i in free])
+            out += [{**base, "dice": d} for d in [[], *subsets]]
         elif kind == "spare_faces" and rec["spare_used"] < ab["uses"]:
             out += [{**base, "die": i} for i in free if rec["dice"][i]["face"] != ab["face"]]
     return out

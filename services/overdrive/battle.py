@@ -277,6 +277,8 @@ def act(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) 
             face = get_face(action)
             if not 0 <= idx < len(mine):
                 raise RulesError("no_such_die", "pick one of your battle dice")
+            if mine[idx]["face"] == face:
+                raise RulesError("no_change", "the die already shows that face")
             actors.pay(state, seat, content()["grana_actions"]["set_face"])
             mine[idx]["face"] = face
         elif kind == "attack":
@@ -317,16 +319,17 @@ def _use_ability(state: dict[str, Any], seat: int, action: dict[str, Any], event
         return mine[idx]
 
     kind = ab["kind"]
-    if kind == "change_face":
+    if kind in ("change_face", "spare_faces"):
         d = die()
-        if ab["from"] != "any" and d["face"] != ab["from"]:
+        to = ab["to"] if kind == "change_face" else ab["face"]
+        if kind == "change_face" and ab["from"] not in ("any", d["face"]):
             raise RulesError("faces_do_not_fit", f"this ability changes a {ab['from']} face")
-        d["face"] = ab["to"]
-    elif kind == "spare_faces":
-        if rec["spare_used"] >= ab["uses"]:
+        if kind == "spare_faces" and rec["spare_used"] >= ab["uses"]:
             raise RulesError("ability_used", "the spare faces are spent")
-        die()["face"] = ab["face"]
-        rec["spare_used"] += 1
+        if d["face"] == to:
+            raise RulesError("no_change", "the die already shows that face")
+        d["face"] = to
+        rec["spare_used"] += kind == "spare_faces"
     elif kind == "reroll_free":
         idxs = get_int_list(action, "dice")
         if not idxs or any(not 0 <= i < len(mine) for i in idxs):

@@ -136,19 +136,12 @@ class Overdrive(Game):
         return False
 
     def action_forms(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        """Set-faces Distortions (dice and faces to choose); the battle lists every action.
+
+        Listings name one action per choice up to interchangeable dice (see allocation)."""
         if flow.current_seat(state) != seat or state["phase"] != "allocation":
             return []
-        return [
-            {"type": "reroll", "dice": "list of your unplaced dice (1 Grana)"},
-            {
-                "type": "play_distortion",
-                "card": "set_faces card",
-                "dice": "up to n unplaced dice",
-                "faces": "a face for each",
-            },
-            {"type": "play_distortion", "card": "reroll card", "dice": "unplaced dice"},
-            {"type": "ability", "level": "reroll_free ability", "dice": "unplaced dice"},
-        ]
+        return allocation.forms(state, seat)
 
     def catalog(self) -> dict[str, Any]:
         data = content()
