@@ -294,6 +294,18 @@ def _best_value(pos: dict[str, Any]) -> int | None:
         if len(nm) > pos["die_room"]:
             continue
         jam = any(i["kind"] == "borrow" for i in chosen)
+        now = [i["buy"] for i in chosen if "buy" in i]  # a Hit bought to play it now
+        if len(now) > 1:
+            continue
+        buys = (
+            [pos["buyable"][now[0]]] if now else [None, *(b for b in pos["buyable"] if b["keep"])]
+        )
+        hit_now = pos["buyable"][now[0]]["cost"] if now else 0
+        before_buy = sum(
+            i["delta"].get("grana", 0)
+            for i in chosen
+            if "buy" not in i and i["kind"] != "extra_die"
+        )
         base = cards_v
         fired = cards_fire
         board_g = 0
@@ -310,6 +322,7 @@ def _best_value(pos: dict[str, Any]) -> int | None:
             for js in pos["borrow_faces"] if jam else [None]:
                 borrowed = [("ab", ab)] if ab else []
                 borrowed += [("js", js)] if js else []
+                borrowed += [("held", d["face"]) for d in pos.get("held", [])]
                 if sum(len(i["slots"]) for i in chosen) > n + len(borrowed):
                     continue
                 options = _changes_and_left(pos, subset, borrowed)
@@ -328,7 +341,9 @@ def _best_value(pos: dict[str, Any]) -> int | None:
                         pay = SET_FACE_COST * paid
                         if pay + d_set > first:
                             continue
-                        if pay + d_set + nm_cost + d_other > first + board_g:
+                        if pay + d_set + hit_now > first + before_buy:
+                            continue
+                        if pay + d_set + hit_now + nm_cost + d_other > first + board_g:
                             continue
                         v0 = base + res_v * left
                         f0 = fired
@@ -337,7 +352,7 @@ def _best_value(pos: dict[str, Any]) -> int | None:
                             v0 += values.DIST_BOUGHT + values.value_of(dist["delta"])
                             income += dist["delta"].get("grana", 0)
                             f0 = f0 or (bool(once_v) and dist["delta"].get(when, 0) > 0)
-                        for buy in [None, *pos["buyable"]]:
+                        for buy in buys:
                             spend = pay + d_set + d_other + nm_cost + (buy["cost"] if buy else 0)
                             if spend > income:
                                 continue

@@ -122,18 +122,20 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     m.add(sum(b_ab.values()) <= 1)
     m.add(sum(b_js.values()) == sum(u[j] for j in jam))
     used_b, used_bw = {}, {}
+    held = Counter(d["face"] for d in pos.get("held", []))  # borrowed earlier this turn
     for f in FACES:
         avail = [v for d in (b_ab, b_js) for ff, v in d.items() if ff == f]
-        used_b[f] = m.new_int_var(0, len(avail), f"ub_{f}")
-        m.add(used_b[f] <= sum(avail))
+        used_b[f] = m.new_int_var(0, len(avail) + held[f], f"ub_{f}")
+        m.add(used_b[f] <= sum(avail) + held[f])
     # a borrowed Skull fills any slot once Skulls are wild
     skulls_b = [v for d in (b_ab, b_js) for ff, v in d.items() if ff == "skull"]
+    n_skulls_b = len(skulls_b) + held["skull"]
     for f in FACES:
-        if f != "skull" and skulls_b and _wild_possible(pos):
-            used_bw[f] = m.new_int_var(0, len(skulls_b), f"ubw_{f}")
-            m.add(used_bw[f] <= len(skulls_b) * wild_now)
+        if f != "skull" and n_skulls_b and _wild_possible(pos):
+            used_bw[f] = m.new_int_var(0, n_skulls_b, f"ubw_{f}")
+            m.add(used_bw[f] <= n_skulls_b * wild_now)
     if used_bw:
-        m.add(used_b["skull"] + sum(used_bw.values()) <= sum(skulls_b))
+        m.add(used_b["skull"] + sum(used_bw.values()) <= sum(skulls_b) + held["skull"])
     for f in FACES:
         b_f = used_b[f] + used_bw.get(f, 0)
         m.add(b_f <= placed[f])
@@ -167,6 +169,19 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     m.add(sum(x for _, x in cleared) == sum(opp) + cards_used + ab_clear)
     buys = [m.new_bool_var(f"b{h}") for h in range(len(pos["buyable"]))]
     m.add(sum(buys) <= 1)
+    # a Hit bought and played now: its instance needs the buy; a cancel other than the
+    # one kept by default (position.keep_cancel) is only bought to play the Hit now
+    played: dict[int, list[Any]] = {}
+    for j, inst in enumerate(insts):
+        if "buy" in inst:
+            m.add(u[j] <= buys[inst["buy"]])
+            played.setdefault(inst["buy"], []).append(u[j])
+    for k, opt in enumerate(pos["buyable"]):
+        if not opt["keep"]:
+            m.add(buys[k] <= sum(played.get(k, [])))
+    hit_now = sum(
+        pos["buyable"][inst["buy"]]["cost"] * u[j] for j, inst in enumerate(insts) if "buy" in inst
+    )
     tc = pos["tail_cost"]
     cap = pos["grana"] + sum(max(0, _grana(cd["delta"])) for cd in pos["gain_cards"])
     cap += _grana(pos["resource_delta"]) * n_dice
@@ -204,9 +219,16 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     first = pos["grana"] + sum(_grana(cd["delta"]) for cd in pos["gain_cards"])
     first += _grana(pos["resource_delta"]) * leftover
     board_in = sum(_grana(i["delta"]) * u[j] for j, i in enumerate(insts))
+    # the Hit to play now is bought after the other placements, before its own
+    before_buy = sum(
+        _grana(i["delta"]) * u[j]
+        for j, i in enumerate(insts)
+        if "buy" not in i and i["kind"] != "extra_die"
+    )
     card_in = sum(_grana(it["delta"]) * v for it, v in zip(market, bd))
     m.add(pay + d_set <= first)
-    m.add(pay + d_set + nm_cost + d_other <= first + board_in)
+    m.add(pay + d_set + hit_now <= first + before_buy)
+    m.add(pay + d_set + hit_now + nm_cost + d_other <= first + board_in)
     m.add(spend <= first + board_in + card_in)
     res_v = values.value_of(pos["resource_delta"])
     objective = []
@@ -291,6 +313,8 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
     pool = {f: changed[f] + kept[f] for f in FACES}
     nxt = pos["next_index"]
     borrowed: dict[str, list[int]] = {f: [] for f in FACES}
+    for d in pos.get("held", []):
+        borrowed[d["face"]].append(d["index"])
     plan["borrow_ability"] = plan["borrow_jam"] = None
     for f, v in got["b_ab"].items():
         if val(v):

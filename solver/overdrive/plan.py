@@ -55,6 +55,8 @@ def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
             add("opportunity (clears a space, below)", {})
         else:
             label = inst["key"] + (f" ({inst['track']})" if "track" in inst else "")
+            if "buy" in inst:
+                label += " (bought first, one slot cancelled)"
             if inst.get("clear"):
                 label += f" (after clearing it: {_clear_label(clear_by[inst['clear']])})"
             add(label, inst["delta"])
@@ -182,15 +184,21 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
             acts.append({"type": "ability", "level": pos["clear_level"], "target": key})
         else:
             acts.append({"type": "play_distortion", "card": by[1], "target": key})
-    for pl in ordered:
-        if insts[pl["instance"]]["kind"] not in ("borrow", "clear_source"):
+    rest = [p for p in ordered if insts[p["instance"]]["kind"] not in ("borrow", "clear_source")]
+    now = [p for p in rest if "buy" in insts[p["instance"]]]  # the Hit bought to play now
+    for pl in rest:
+        if "buy" not in insts[pl["instance"]] and insts[pl["instance"]]["kind"] != "extra_die":
             acts.append(placement(pl))
+    buy = pos["buyable"][plan["buy"]] if plan["buy"] is not None else None
+    if buy is not None and now:
+        acts.append({"type": "buy_hit", "card": buy["card"], "cancel": buy["cancel"]})
+        acts += [placement(pl) for pl in now]
+    acts += [placement(pl) for pl in rest if insts[pl["instance"]]["kind"] == "extra_die"]
     if item is not None and item["use"] not in EARLY:
         acts.append({"type": "buy_distortion", "card": item["card"]})
         if item["use"] == "gain":
             acts.append({"type": "play_distortion", "card": item["card"]})
-    if plan["buy"] is not None:
-        buy = pos["buyable"][plan["buy"]]
+    if buy is not None and not now:
         acts.append({"type": "buy_hit", "card": buy["card"], "cancel": buy["cancel"]})
     for attr, k in plan.get("raises", {}).items():
         acts += [{"type": "raise", "attr": attr}] * k

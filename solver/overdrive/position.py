@@ -85,6 +85,67 @@ def _instances(state: dict[str, Any], seat: int, deltas: Deltas) -> list[dict[st
     return out
 
 
+def keep_cancel(card: str) -> list[int] | None:
+    """The slot a buyer who does not play the Hit now cancels: a face slot (cancelling an
+    ``any`` slot leaves a card no easier for any dice), of the face rarest on a die, then
+    the face the mode repeats most, then the first."""
+    opts = cards.cancel_options(card)
+    hit = content()["hit_by_id"][card]
+    on_die = content()["die_faces"]
+
+    def rank(o: list[int]) -> tuple[int, int]:
+        slots = hit["modes"][o[0]]["slots"]
+        face = slots[o[1]]
+        return on_die.count(face), -slots.count(face)
+
+    faces = [o for o in opts if hit["modes"][o[0]]["slots"][o[1]] != "any"]
+    return min(faces or opts, key=rank) if opts else None
+
+
+def buy_options(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """Each Hit the seat may buy, once per distinct cancel (a slot face of a mode); the
+    ``keep`` option is the one bought without playing it now (``keep_cancel``), the others
+    only serve a Hit bought and then played this turn."""
+    rec = state["seats"][seat]
+    if rec["hit_bought_round"] == state["round"]:
+        return []
+    out = []
+    for card in state["hit_market"]:
+        hit = content()["hit_by_id"][card]
+        keep = keep_cancel(card)
+        seen = set()
+        for cancel in [keep, *cards.cancel_options(card)]:
+            face = None if cancel is None else hit["modes"][cancel[0]]["slots"][cancel[1]]
+            key = None if cancel is None else (cancel[0], face)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(
+                {"card": card, "cost": hit["cost"], "cancel": cancel, "keep": cancel == keep}
+            )
+    return out
+
+
+def _bought_instances(
+    state: dict[str, Any], seat: int, plain: list[dict[str, Any]], buyable: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """A market Hit bought now and then played: its cancelled mode with one slot fewer (the
+    rulebook's example: buy, cancel a slot, allocate).  Other modes play as on the table."""
+    out = []
+    for k, opt in enumerate(buyable):
+        if opt["cancel"] is None:
+            continue
+        mode, slot = opt["cancel"]
+        key = "hit:" + opt["card"]
+        base = next((i for i in plain if i["key"] == key and i.get("mode") == mode), None)
+        if base is None:
+            continue
+        slots = list(content()["hit_by_id"][opt["card"]]["modes"][mode]["slots"])
+        slots.pop(slot)
+        out.append({**base, "slots": slots, "buy": k})
+    return out
+
+
 def _distortion_market(state: dict[str, Any], seat: int, deltas: Deltas) -> list[dict[str, Any]]:
     """Distortions the seat may buy now: gain cards are played at once, set-faces cards serve
     this turn's face changes, a clear card may clear a space this turn (or be kept), any
@@ -192,12 +253,18 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
     if state.get("phase") != "allocation" or flow.current_seat(state) != seat:
         raise RulesError("not_allocating", "the seat is not allocating now")
     rec = state["seats"][seat]
-    deltas = Deltas(rec)
+    deltas = Deltas(state, seat)
     costs = content()["grana_actions"]
     dice = [
         {"index": i, "face": d["face"]}
         for i, d in enumerate(rec["dice"])
         if d["placed"] is None and not d.get("borrowed")
+    ]
+    # dice borrowed earlier this turn (Jam Session, the ability) and still unplaced
+    held = [
+        {"index": i, "face": d["face"]}
+        for i, d in enumerate(rec["dice"])
+        if d["placed"] is None and d.get("borrowed")
     ]
     change, spare, borrow_level, clear_level = None, None, None, None
     for level, ab in actors.abilities(state, seat):
@@ -225,24 +292,18 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
             set_cards.append({"card": card, "n": eff["n"]})
         elif eff["kind"] == "clear_space":
             clear_cards.append(card)
-    buyable = []
-    if rec["hit_bought_round"] != state["round"]:
-        for card in state["hit_market"]:
-            opts = cards.cancel_options(card)
-            hit = content()["hit_by_id"][card]
-            cancel = next((o for o in opts if hit["modes"][o[0]]["slots"][o[1]] == "any"), None)
-            if cancel is None and opts:
-                cancel = opts[0]
-            buyable.append({"card": card, "cost": hit["cost"], "cancel": cancel})
+    buyable = buy_options(state, seat)
     opponents = [s for s in range(state["players"]) if s != seat]
     target = max(opponents, key=lambda s: state["seats"][s]["fans"], default=None)
+    plain = _instances(state, seat, deltas)
     return {
         "seat": seat,
         "dice": dice,
+        "held": held,
         "grana": rec["grana"],
         "change": change,
         "spare": spare,
-        "instances": _instances(state, seat, deltas),
+        "instances": plain + _bought_instances(state, seat, plain, buyable),
         "resource_delta": deltas.event({"grana": 1}),
         "once": deltas.once,
         "once_when": deltas.once_when,
