@@ -267,6 +267,23 @@ def best_value(pos: dict[str, Any]) -> int:
     return best
 
 
+def _trade(pos: dict[str, Any], chosen: list[dict[str, Any]], dist: Any) -> int:
+    """What the trade ability adds at the end of the turn, if it pays and can be paid."""
+    tr = pos.get("trade")
+    if tr is None:
+        return 0
+    worth = values.value_of(tr["delta"]) - values.value_of(tr["lose"])
+    if worth <= 0:
+        return 0
+    for attr, need in tr["lose"].items():
+        came = sum(c["delta"].get(attr, 0) for c in pos["gain_cards"])
+        came += sum(i["delta"].get(attr, 0) for i in chosen)
+        came += dist["delta"].get(attr, 0) if dist else 0
+        if tr["have"][attr] + came < need:
+            return 0
+    return worth
+
+
 def _best_value(pos: dict[str, Any]) -> int | None:
     dice, insts = pos["dice"], pos["instances"]
     n = len(dice)
@@ -360,5 +377,6 @@ def _best_value(pos: dict[str, Any]) -> int | None:
                             v -= values.GRANA_SPENT * spend
                             tail_fire = _tail(pos, income - spend, room, f0, memo)
                             v += tail_fire + (once_v if f0 else 0)
+                            v += _trade(pos, chosen, dist)
                             best = v if best is None else max(best, v)
     return best  # None only when a forced buy cannot be paid

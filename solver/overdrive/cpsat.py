@@ -257,6 +257,20 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
             fire += [v for a, v in raises.items() if pos["raises"][a].get(when, 0) > 0]
             m.add(z <= sum(fire))
             objective.append(once_v * z)
+    # The trade ability (Dead & Death b), used last: it needs the levels it pays by then
+    # (those on the track, plus what the placements, cards and Distortion buy gave).
+    trade = m.new_bool_var("trade")
+    tr = pos.get("trade")
+    if tr is None or values.value_of(tr["delta"]) <= values.value_of(tr["lose"]):
+        m.add(trade == 0)
+    else:
+        for attr, need in tr["lose"].items():
+            if tr["have"][attr] < need:
+                came = sum(cd["delta"].get(attr, 0) for cd in pos["gain_cards"])
+                came += sum(i["delta"].get(attr, 0) * u[j] for j, i in enumerate(insts))
+                came += sum(it["delta"].get(attr, 0) * v for it, v in zip(market, bd))
+                m.add(need * trade <= tr["have"][attr] + came)
+        objective.append((values.value_of(tr["delta"]) - values.value_of(tr["lose"])) * trade)
     # Among equal values, play the fewest cards (a card that changes nothing stays in hand).
     value = m.new_int_var(-(10**7), 10**7, "value")
     m.add(value == sum(objective) + const)
@@ -282,7 +296,7 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
         "c": c, "u": u, "take": take, "buys": buys, "bd": bd, "b_ab": b_ab, "b_js": b_js,
         "used_b": used_b, "cleared": cleared, "cards_used": cards_used, "ab_clear": ab_clear,
         "raises": raises, "new_dice": new_dice, "sel": sel, "wild": wild, "used_bw": used_bw,
-        "value": value,
+        "value": value, "trade": trade,
     }  # fmt: skip
     return _decode(pos, solver, got, status)
 
@@ -375,6 +389,7 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
     if val(got["wild"]):
         bought = [it["card"] for it, v in zip(pos["dist_market"], got["bd"]) if val(v)]
         plan["wild"] = pos["wild_card"] if pos["wild_card"] is not None else bought[0]
+    plan["trade"] = bool(val(got["trade"]))
     plan["objective"] = val(got["value"])
     plan["status"] = solver.status_name(status)
     return plan

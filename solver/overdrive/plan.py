@@ -84,6 +84,12 @@ def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
     for _ in range(plan.get("new_dice", 0)):
         spent += pos["tail_cost"]["extra_die"]
         add("extra die (10 Grana; it goes to Resources)", res, values.EXTRA_DIE)
+    if plan.get("trade"):
+        tr = pos["trade"]
+        delta = dict(tr["delta"])
+        for k, v in tr["lose"].items():
+            delta[k] = delta.get(k, 0) - v
+        add("trade ability (at the end of the turn)", delta)
     if fires and pos["once"]:
         add("band ability (once per turn)", pos["once"])
     if spent:
@@ -203,5 +209,7 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
     for attr, k in plan.get("raises", {}).items():
         acts += [{"type": "raise", "attr": attr}] * k
     acts += [{"type": "buy_die"}] * plan.get("new_dice", 0)
+    if plan.get("trade"):
+        acts.append({"type": "ability", "level": pos["trade"]["level"]})
     acts.append({"type": "end_turn"})
     return acts

@@ -267,6 +267,7 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
         if d["placed"] is None and d.get("borrowed")
     ]
     change, spare, borrow_level, clear_level = None, None, None, None
+    trade: dict[str, Any] | None = None
     for level, ab in actors.abilities(state, seat):
         if rec["turn"]["used"].get(level):
             continue
@@ -278,6 +279,10 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
             borrow_level = level
         elif ab["kind"] == "clear_space" and clear_level is None:
             clear_level = level
+        elif ab["kind"] == "trade" and trade is None:
+            # Dead & Death b: pay levels of one track for levels of another, at the turn's end
+            trade = {"level": level, "lose": dict(ab["lose"]), "delta": deltas.event(ab["gain"]),
+                     "have": {k: rec[k] for k in ab["lose"]}}  # fmt: skip
     lender: dict[str, int] = {}
     for who, face in board.borrow_options(state, seat):
         lender.setdefault(face, who)
@@ -330,6 +335,7 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
             None,
         ),  # fmt: skip
         "clear_level": clear_level,
+        "trade": trade,
         "dist_market": _distortion_market(state, seat, deltas),
         "raises": {a: deltas.event({a: 1}) for a in ("fans", "fame", "overdrive")},
         "die_room": content()["max_extra_dice"] - rec["extra_dice"],
