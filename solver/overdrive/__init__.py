@@ -13,8 +13,9 @@ from typing import Any
 
 from services.core import RulesError
 
-#: the breakdown line for what abilities unlocked mid-turn add (not planned by the model)
-UNLOCKED_LINE = "abilities unlocked during the turn"
+#: the breakdown line for what the engine's run of the plan adds beyond the model: abilities
+#: unlocked mid-turn, and Epic Gods' raises earned before the turn (spent as Fame)
+UNLOCKED_LINE = "abilities unlocked during the turn, raises held from before"
 
 
 def recommend(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, Any]:

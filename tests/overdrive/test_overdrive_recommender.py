@@ -171,3 +171,19 @@ def test_a_plan_that_reaches_an_award_claims_it():
     for step in out["actions"]:
         state, _ = GAME.apply(state, 0, step["action"])
     assert state["seats"][0]["award"] == "bronze"
+
+
+def test_epic_gods_picks_are_planned_as_fame():
+    # Appearance (+1 Fans) earns a pick, spent on Fame; a pick held from a rival's turn too
+    state = GAME.new(2, {"bands": ["epic_gods", "rebeldogs"]}, 2)
+    rec = state["seats"][0]
+    rec["overdrive"], rec["grana"], rec["picks"] = 3, 0, 1
+    rec["dice"] = [{"face": f, "placed": None} for f in ["chord", "skull", "skull"]]
+    state["occupied"], state["dist_market"], state["hit_market"] = {}, [], []
+    out = recommend(state, 0, 1.0)
+    raises = [a["action"] for a in out["actions"] if a["action"]["type"] == "bonus_raise"]
+    assert raises == [{"type": "bonus_raise", "attr": "fame"}] * 2
+    assert out["net_change"] == {"fans": 1, "fame": 2, "grana": 0}
+    for step in out["actions"]:
+        state, _ = GAME.apply(state, 0, step["action"])
+    assert state["seats"][0]["fame"] == 2 and state["seats"][0]["fans"] == 1
