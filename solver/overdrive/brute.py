@@ -352,15 +352,17 @@ def _best_value(pos: dict[str, Any]) -> int | None:
                         paid = max(0, rest - nd)
                         first = pos["grana"] + cards_g + res_g * left
                         # a set-faces or clear card is bought before the changes/clears
-                        early = bool(dist) and dist["use"] in ("set", "clear", "map", "wild")
+                        kinds = ("set", "clear", "map", "wild", "gain_early")
+                        early = bool(dist) and dist["use"] in kinds
                         d_set = dist["cost"] if early else 0
                         d_other = dist["cost"] if dist and not early else 0
+                        e_in = dist["delta"].get("grana", 0) if early else 0  # gain_early only
                         pay = SET_FACE_COST * paid
-                        if pay + d_set > first:
+                        if d_set > first or pay + d_set > first + e_in:
                             continue
-                        if pay + d_set + hit_now > first + before_buy:
+                        if pay + d_set + hit_now > first + e_in + before_buy:
                             continue
-                        if pay + d_set + hit_now + nm_cost + d_other > first + board_g:
+                        if pay + d_set + hit_now + nm_cost + d_other > first + e_in + board_g:
                             continue
                         v0 = base + res_v * left
                         f0 = fired

@@ -206,7 +206,7 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     m.add(sum(nm) + new_dice <= max(0, pos["die_room"]))
     # Grana: the plan's order decides what income may pay for what (see the doc).
     pay = SET_FACE_COST * sum(by_src.get("pay", []))
-    early = ("set", "clear", "map", "wild")  # bought before the changes and clears they serve
+    early = ("set", "clear", "map", "wild", "gain_early")  # bought before changes and clears
     d_set = sum(it["cost"] * v for it, v in zip(market, bd) if it["use"] in early)
     d_other = sum(it["cost"] * v for it, v in zip(market, bd) if it["use"] not in early)
     nm_cost = sum(inst.get("cost", 0) * u[j] for j, inst in enumerate(insts))
@@ -226,9 +226,14 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
         if "buy" not in i and i["kind"] != "extra_die"
     )
     card_in = sum(_grana(it["delta"]) * v for it, v in zip(market, bd))
-    m.add(pay + d_set <= first)
-    m.add(pay + d_set + hit_now <= first + before_buy)
-    m.add(pay + d_set + hit_now + nm_cost + d_other <= first + board_in)
+    # a Grana card bought first pays out before the changes (its own price paid before)
+    early_in = sum(
+        _grana(it["delta"]) * v for it, v in zip(market, bd) if it["use"] == "gain_early"
+    )
+    m.add(d_set <= first)
+    m.add(pay + d_set <= first + early_in)
+    m.add(pay + d_set + hit_now <= first + early_in + before_buy)
+    m.add(pay + d_set + hit_now + nm_cost + d_other <= first + early_in + board_in)
     m.add(spend <= first + board_in + card_in)
     res_v = values.value_of(pos["resource_delta"])
     objective = []

@@ -9,7 +9,8 @@ from typing import Any
 from solver.overdrive import values
 
 SET_FACE_COST = 5
-EARLY = ("set", "clear", "map", "wild")  # Distortions bought before the changes and clears
+# Distortions bought before the changes and clears (a Grana card too, to pay for them)
+EARLY = ("set", "clear", "map", "wild", "gain_early")
 
 
 def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
@@ -73,6 +74,7 @@ def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
         item = pos["dist_market"][plan["dist_buy"]]
         spent += item["cost"]
         use = {"gain": "played now", "set": "its face changes used now", "keep": "kept",
+               "gain_early": "played first, its Grana paying for the turn",
                "clear": "bought to clear a space now", "map": "bought to turn faces now",
                "wild": "bought to make Skulls wild now"}  # fmt: skip
         add(f"buy Distortion #{item['card']} ({use[item['use']]}; a symbol at the end)",
@@ -128,6 +130,8 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
     item = pos["dist_market"][plan["dist_buy"]] if plan.get("dist_buy") is not None else None
     if item is not None and item["use"] in EARLY:
         acts.append({"type": "buy_distortion", "card": item["card"]})
+        if item["use"] == "gain_early":
+            acts.append({"type": "play_distortion", "card": item["card"]})
     for play in plan.get("face_plays", []):
         acts.append({"type": "play_distortion", **play})
     if plan.get("wild") is not None:

@@ -119,6 +119,8 @@ def buy_options(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
             key = None if cancel is None else (cancel[0], face)
             if key in seen:
                 continue
+            if face == "any" and set(hit["modes"][cancel[0]]["slots"]) != {"any"}:
+                continue  # a face slot of that mode is never a worse cancel
             seen.add(key)
             out.append(
                 {"card": card, "cost": hit["cost"], "cancel": cancel, "keep": cancel == keep}
@@ -160,6 +162,8 @@ def _distortion_market(state: dict[str, Any], seat: int, deltas: Deltas) -> list
         item: dict[str, Any] = {"card": card, "cost": cost, "use": "keep", "delta": {}, "n": 0}
         if eff["kind"] == "gain":
             item.update(use="gain", delta=deltas.event(eff["gain"]))
+            if item["delta"].get("grana", 0) > 0:  # also bought first: its Grana pays early
+                out.append({**item, "use": "gain_early"})
         elif eff["kind"] == "set_faces":
             item.update(use="set", n=eff["n"])
         elif eff["kind"] == "clear_space":

@@ -136,3 +136,17 @@ def test_the_trade_ability_is_planned():
     out = recommend(state, seat, 5.0)
     assert {"type": "ability", "level": "b"} in [a["action"] for a in out["actions"]]
     assert round(out["value"] * 100) == best(state, seat) == 550
+
+
+def test_a_grana_card_bought_first_pays_for_the_hit_played_now():
+    # 4 Grana, Back In Box costs 5: a die on Resources (+1), Distortion #15 bought (-1) and
+    # played (+3) first, then buy the Hit, cancel an Influence slot and play it (+2 Fame)
+    raw = {"faces": ["chord", "influence", "skull"], "band": "allienogenn", "overdrive": 6,
+           "players": 3, "free_spaces": [], "hits": [{"id": "back_in_box", "owner": None}],
+           "hand": ["7"], "distortions": ["15"], "grana": 4, "extra_dice": 2}  # fmt: skip
+    state, seat = oracle_state(raw)
+    out = recommend(state, seat, 5.0)
+    kinds = [a["action"]["type"] for a in out["actions"]]
+    assert kinds.index("buy_distortion") < kinds.index("buy_hit")
+    assert out["predicted_gains"]["fame"] == 2
+    assert round(out["value"] * 100) == best(state, seat) == 350
