@@ -3,7 +3,8 @@
 It shares no model code with ``cpsat``: for every faces the all-dice Distortions in hand
 can give the dice (played in any order first; its own card interpreter), with and without
 Skulls wild, for every set of spaces (at most one per group,
-slots within the dice), every borrowed face, every distinct way to seat the dice on the
+slots within the dice; a Hit bought to play now among them), every borrowed face (dice
+borrowed earlier in the turn included), every distinct way to seat the dice on the
 slots and every choice of change targets, it finds the fewest face changes beyond the
 ability; then it tries every Distortion buy, every Hit buy and every mix of 10-Grana
 actions, checks the Grana at each step of the documented order, and keeps the best value.

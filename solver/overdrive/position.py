@@ -8,7 +8,9 @@ Distortions that simply give levels (played at once); buying one Hit and one Dis
 10-Grana raises and extra dice; Jam Session and a borrow ability (a die of a face some
 opponent shows on the board); clearing occupied spaces to use them (Opportunity, clear
 Distortions in hand or bought this turn, a clear ability); the all-dice face Distortions and
-Skulls wild (in hand or bought now), played first; TNSHE's spare faces.  Cover Bots' copy
+Skulls wild (in hand or bought now), played first; TNSHE's spare faces; a Hit bought and
+then played with a slot cancelled; dice borrowed earlier in the turn; the trade ability
+(Dead & Death b).  Cover Bots' copy
 choice is made by building one position per choice (``copy_choices``).  Leftover dice go to
 Resources.  Rerolls are left to the player (random outcomes; see the doc).
 """

@@ -1,4 +1,4 @@
-"""Every band's abilities, as scripted turns (abilities unlock at turn start)."""
+"""Every band's abilities, as scripted turns (abilities unlock upon reaching the level)."""
 
 from __future__ import annotations
 
