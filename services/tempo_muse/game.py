@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from services.core import Game, RulesError
@@ -53,11 +52,6 @@ class TempoMuse(Game):
         },
         "additionalProperties": False,
     }
-
-    @staticmethod
-    def copy_state(state: State) -> State:
-        """A deep copy through JSON: several times faster than deepcopy on this state."""
-        return json.loads(json.dumps(state))
 
     def __init__(self, variant: Content | None = None):
         """``variant``: other content (benchmarks compare rule variants); default: shipped."""

@@ -74,11 +74,6 @@ class TourGame(Game):
         "additionalProperties": False,
     }
 
-    @staticmethod
-    def copy_state(state: State) -> State:
-        """A deep copy; the state is plain JSON, and a JSON round trip is ~10x deepcopy."""
-        return json.loads(json.dumps(state))
-
     # -- setup ---------------------------------------------------------------
     def new(self, players: int, options: dict[str, Any], seed: int) -> State:
         if not isinstance(options, dict):
