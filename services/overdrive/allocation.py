@@ -118,6 +118,8 @@ def act(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) 
     elif kind == "copy":
         level = get_str(action, "level", ("a", "b", "c"))
         band = action.get("band")
+        if rec["overdrive"] < content()["ability_levels"][level]:
+            raise RulesError("ability_unavailable", f"level {level} is not reached yet")
         if band not in copy_targets(state, seat, level):
             raise RulesError("invalid_target", "cannot copy that band's ability")
         rec["copies"][level] = band

@@ -222,3 +222,11 @@ def test_scoring_abilities_at_overdrive_six(band, rec, vp):
     assert scoring.ability_vp(st, 0) == vp
     st["seats"][0]["overdrive"] = 5
     assert scoring.ability_vp(st, 0) == 0
+
+
+def test_cover_bots_copy_only_a_level_reached():
+    st = game(3, bands=["cover_bots", "starssacration", "rebeldogs"])
+    level(st, 0, 0)
+    with pytest.raises(RulesError) as err:
+        act(st, {"type": "copy", "level": "a", "band": "starssacration"})
+    assert err.value.code == "ability_unavailable"
