@@ -32,7 +32,7 @@ def rivals(state: dict[str, Any], seat: int) -> list[Who]:
 
 
 def refresh_unlocked(rec: dict[str, Any]) -> None:
-    """Abilities unlock at the start of a turn or battle, from the Overdrive level then."""
+    """The levels unlocked by the Overdrive track (kept on the seat for its view)."""
     levels = content()["ability_levels"]
     rec["unlocked"] = [lv for lv in ("a", "b", "c") if rec["overdrive"] >= levels[lv]]
 
@@ -42,13 +42,11 @@ def ability(
 ) -> dict[str, Any] | None:
     """The seat's effective ability at ``level`` if unlocked (Cover Bots resolve their copy).
 
-    ``final`` judges by the Overdrive level now (for scoring), not by the turn's unlocks.
+    An ability unlocks the moment the Overdrive track reaches its level ("upon reaching");
+    ``final`` is kept for the scoring call sites and judges the same way.
     """
     rec = state["seats"][seat]
-    if final:
-        if rec["overdrive"] < content()["ability_levels"][level]:
-            return None
-    elif level not in rec.get("unlocked", []):
+    if rec["overdrive"] < content()["ability_levels"][level]:
         return None
     ab = content()["band_by_id"][rec["band"]][level]
     if ab["kind"] == "copy":
@@ -66,6 +64,53 @@ def abilities(state: dict[str, Any], seat: int) -> list[tuple[str, dict[str, Any
         if ab is not None:
             out.append((level, ab))
     return out
+
+
+def turn_key(state: dict[str, Any]) -> str:
+    """Which turn the game is in (any seat's): once-per-turn triggers reset with it."""
+    b = state.get("battle")
+    if state.get("phase") == "battle" and b is not None:
+        return f"{state['round']}:battle:{b['step']}:{b['pos']}"
+    return f"{state.get('round')}:allocation:{state.get('turn_pos')}"
+
+
+def ability_spent(state: dict[str, Any], seat: int, level: str, ab: dict[str, Any]) -> bool:
+    """Active abilities are once per turn as the bands print it; "once per round" ones
+    (Epic Gods a) once per round, allocation turn and battle turn together."""
+    rec = state["seats"][seat]
+    if ab.get("once_per") == "round":
+        return rec.get("round_used", {}).get(level) == state["round"]
+    return bool(rec["turn"]["used"].get(level))
+
+
+def spend_ability(state: dict[str, Any], seat: int, level: str, ab: dict[str, Any]) -> None:
+    rec = state["seats"][seat]
+    rec["turn"]["used"][level] = True
+    if ab.get("once_per") == "round":
+        rec.setdefault("round_used", {})[level] = state["round"]
+
+
+def take_pick(state: dict[str, Any], seat: int, attr: Any, events: list) -> None:
+    """Spend one pending raise (Epic Gods b): one level of a track other than the trigger."""
+    rec = state["seats"][seat]
+    if rec.get("picks", 0) <= 0:
+        raise RulesError("no_pick", "no pending raise to spend")
+    ab = next((a for _, a in abilities(state, seat) if a["kind"] == "raise_other"), None)
+    choices = ab["attrs"] if ab else [a for a in TRACKS if a != "fans"]
+    if attr not in choices:
+        raise RulesError("bad_action", f"'attr' must be one of {list(choices)}")
+    rec["picks"] -= 1
+    gain(state, seat, {attr: 1}, events)
+
+
+def pick_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """Epic Gods b: each pending pick may raise one other track (or be left unspent)."""
+    rec = state["seats"][seat]
+    if rec.get("picks", 0) <= 0:
+        return []
+    ab = next((a for _, a in abilities(state, seat) if a["kind"] == "raise_other"), None)
+    attrs = ab["attrs"] if ab else [a for a in TRACKS if a != "fans"]
+    return [{"type": "bonus_raise", "attr": a} for a in attrs]
 
 
 def gain(
@@ -92,15 +137,22 @@ def gain(
             extra: dict[str, int] = {}
             if ab["kind"] == "gain_trigger" and ab["when"] == attr:
                 if ab.get("once_per_turn"):
-                    if rec["turn"]["used"].get("trigger_" + level):
+                    # once in each turn, whoever's turn it is (an owner's share of a Hit
+                    # played by a rival fires it in the rival's turn)
+                    fired = rec.setdefault("triggers", {})
+                    if fired.get(level) == turn_key(state):
                         continue
-                    rec["turn"]["used"]["trigger_" + level] = True
+                    fired[level] = turn_key(state)
                 extra = dict(ab["gain"])
+            elif ab["kind"] == "raise_other" and ab["when"] == attr:
+                rec["picks"] = rec.get("picks", 0) + n  # one optional raise per level
             elif ab["kind"] == "per_level_gain" and ab["when"] == attr:
                 extra = {k: v * n for k, v in ab["gain"].items()}
             if extra:
                 for k, v in gain(state, who, extra, []).items():
                     got[k] = got.get(k, 0) + v
+        if attr == "overdrive":
+            refresh_unlocked(rec)  # unlocked upon reaching the level: usable at once
     if got:
         events.append({"type": "gain", "who": who, "gains": dict(got)})
     return got

@@ -24,13 +24,15 @@ def use_ability(state: dict[str, Any], seat: int, action: dict[str, Any], events
     ab = actors.ability(state, seat, level)
     if ab is None or ab["kind"] not in ACTIVE_ABILITIES:
         raise RulesError("ability_unavailable", f"no usable ability {level} now")
-    if rec["turn"]["used"].get(level):
-        raise RulesError("ability_used", "each ability once per turn")
+    if actors.ability_spent(state, seat, level, ab):
+        raise RulesError("ability_used", "each ability once per turn (Epic Gods a: per round)")
     kind = ab["kind"]
     if kind == "change_face":
         die = own_die(rec, get_int(action, "die"))
         if ab["from"] != "any" and die["face"] != ab["from"]:
             raise RulesError("faces_do_not_fit", f"this ability changes a {ab['from']} face")
+        if die["face"] == ab["to"]:
+            raise RulesError("no_change", "the die already shows that face")
         die["face"] = ab["to"]
     elif kind == "trade":
         if any(rec[k] < v for k, v in ab["lose"].items()):
@@ -50,9 +52,12 @@ def use_ability(state: dict[str, Any], seat: int, action: dict[str, Any], events
     elif kind == "spare_faces":
         if rec["spare_used"] >= ab["uses"]:
             raise RulesError("ability_used", "the spare faces are spent")
-        own_die(rec, get_int(action, "die"))["face"] = ab["face"]
+        die = own_die(rec, get_int(action, "die"))
+        if die["face"] == ab["face"]:
+            raise RulesError("no_change", "the die already shows that face")
+        die["face"] = ab["face"]
         rec["spare_used"] += 1
-    rec["turn"]["used"][level] = True
+    actors.spend_ability(state, seat, level, ab)
     events.append({"type": "ability", "seat": seat, "level": level, "kind": kind})
 
 
@@ -89,6 +94,8 @@ def act(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) 
     elif kind == "set_face":
         die = own_die(rec, get_int(action, "die"))
         face = get_face(action)
+        if die["face"] == face:
+            raise RulesError("no_change", "the die already shows that face")
         actors.pay(state, seat, _costs()["set_face"])
         die["face"] = face
     elif kind == "raise":
@@ -111,12 +118,16 @@ def act(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) 
     elif kind == "copy":
         level = get_str(action, "level", ("a", "b", "c"))
         band = action.get("band")
+        if rec["overdrive"] < content()["ability_levels"][level]:
+            raise RulesError("ability_unavailable", f"level {level} is not reached yet")
         if band not in copy_targets(state, seat, level):
             raise RulesError("invalid_target", "cannot copy that band's ability")
         rec["copies"][level] = band
         events.append({"type": "copied", "seat": seat, "level": level, "band": band})
     elif kind == "claim_award":
         awards.claim(state, seat, action.get("award"), events)
+    elif kind == "bonus_raise":
+        actors.take_pick(state, seat, action.get("attr"), events)
     else:
         raise RulesError("unknown_action", f"unknown action {kind!r}")
 
@@ -125,17 +136,23 @@ def act(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) 
 
 
 def _dice_choices(rec: dict[str, Any], slots: list[str], wild: bool) -> list[list[int]]:
-    """One dice combination per distinct face multiset that fills the slots."""
+    """One dice combination per distinct multiset of (face, borrowed) that fills the slots:
+    dice alike in both are interchangeable; a borrowed die is not like an own one (it is
+    lost at the end of the turn, an own die would go to Resources)."""
     free = dice.unplaced(rec)
     seen, out = set(), []
     for combo in combinations(free, len(slots)):
-        faces = tuple(sorted(rec["dice"][i]["face"] for i in combo))
-        if faces in seen:
+        kinds = tuple(sorted(_die_class(rec, i) for i in combo))
+        if kinds in seen:
             continue
-        seen.add(faces)
-        if dice.fits(list(faces), slots, wild):
+        seen.add(kinds)
+        if dice.fits([rec["dice"][i]["face"] for i in combo], slots, wild):
             out.append(list(combo))
     return out
+
+
+def _die_class(rec: dict[str, Any], i: int) -> tuple[str, bool]:
+    return rec["dice"][i]["face"], bool(rec["dice"][i].get("borrowed"))
 
 
 def _effect_params(
@@ -186,6 +203,8 @@ def place_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         for mode in modes:
             slots, effect = board.slots_and_effect(state, seat, key, mode)
             for combo in _dice_choices(rec, slots, wild):
+                if key == "resources" and rec["dice"][combo[0]].get("borrowed"):
+                    continue
                 for extra in _effect_params(state, seat, key, effect, combo):
                     act = {"type": "place", "space": key, "dice": combo, **extra}
                     if len(modes) > 1:
@@ -199,8 +218,9 @@ def legal(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     costs = _costs()
     out = place_actions(state, seat)
     free = [i for i in dice.unplaced(rec) if not rec["dice"][i].get("borrowed")]
+    faces = [rec["dice"][i]["face"] for i in free]
     if free and rec["grana"] >= costs["reroll"]:
-        out.append({"type": "reroll", "dice": free})
+        out += [{"type": "reroll", "dice": d} for d in dice.distinct_subsets(free, faces)]
     if free and rec["grana"] >= costs["set_face"]:
         seen = set()
         for i in free:
@@ -237,7 +257,29 @@ def legal(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
             ]
     if rec.get("award_round") != state["round"]:
         out += [{"type": "claim_award", "award": a} for a in awards.claimable(state, seat)]
+    out += actors.pick_actions(state, seat)
     out.append({"type": "end_turn"})
+    return out
+
+
+def forms(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The actions too many to list: a set-faces Distortion's dice and faces, per card in hand.
+
+    Everything else is listed, once per choice up to interchangeable dice (unplaced dice
+    showing one face, both the seat's own or both borrowed, do the same)."""
+    rec = state["seats"][seat]
+    out = []
+    for card in sorted(set(rec["hand"]), key=int):
+        eff = content()["distortion_by_no"][card]["effect"]
+        if eff["kind"] == "set_faces":
+            out.append(
+                {
+                    "type": "play_distortion",
+                    "card": card,
+                    "dice": f"up to {eff['n']} of your unplaced own dice (not borrowed)",
+                    "faces": "a face for each of those dice, in the same order",
+                }
+            )
     return out
 
 
@@ -260,7 +302,8 @@ def _distortion_actions(state: dict[str, Any], seat: int, free: list[int]) -> li
             for f in FACES:
                 out.append({**base, "dice": free[: eff["n"]], "faces": [f] * len(free[: eff["n"]])})
         elif kind == "reroll":
-            out.append({**base, "dice": free})
+            subsets = dice.distinct_subsets(free, [rec["dice"][i]["face"] for i in free])
+            out += [{**base, "dice": d} for d in [[], *subsets]]
         else:
             out.append(base)
     return out
@@ -270,7 +313,7 @@ def _ability_actions(state: dict[str, Any], seat: int, free: list[int]) -> list[
     rec = state["seats"][seat]
     out: list[dict[str, Any]] = []
     for level, ab in actors.abilities(state, seat):
-        if ab["kind"] not in ACTIVE_ABILITIES or rec["turn"]["used"].get(level):
+        if ab["kind"] not in ACTIVE_ABILITIES or actors.ability_spent(state, seat, level, ab):
             continue
         base = {"type": "ability", "level": level}
         kind = ab["kind"]
@@ -291,8 +334,9 @@ def _ability_actions(state: dict[str, Any], seat: int, free: list[int]) -> list[
             ]
         elif kind == "clear_space":
             out += [{**base, "target": t} for t in board.clear_targets(state, seat)]
-        elif kind == "reroll_free" and free:
-            out.append({**base, "dice": free})
+        elif kind == "reroll_free":
+            subsets = dice.distinct_subsets(free, [rec["dice"][i]["face"] for i in free])
+            out += [{**base, "dice": d} for d in [[], *subsets]]
         elif kind == "spare_faces" and rec["spare_used"] < ab["uses"]:
             out += [{**base, "die": i} for i in free if rec["dice"][i]["face"] != ab["face"]]
     return out

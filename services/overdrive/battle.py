@@ -1,9 +1,10 @@
 """Battle of Bands (rounds 3 and 6) and the Final Battle (round 8).
 
-Steps: everyone rolls four dice; seats with a shield (Fame 5) or a protection Distortion
-protect dice in battle order; Metallum (if present) attacks first; then each seat in battle
-order attacks one opponent or passes; surviving dice become bonuses or, in the final,
-symbols for the collection.
+Steps: every seat rolls four dice (Metallum its difficulty's count); seats with a shield
+(Fame 5) or a protection Distortion protect dice in battle order; then each one in battle
+order (Metallum too, at its place by Fame) attacks or passes, a seat's battle turn also
+allowing rerolls, paid face choices and its band abilities; surviving dice become bonuses
+or, in the final, symbols for the collection.
 """
 
 from __future__ import annotations
@@ -12,10 +13,14 @@ from collections import Counter
 from typing import Any
 
 from services.core import RulesError, draw_rng
-from services.overdrive import actors, cards, dice
+from services.overdrive import actors, cards, dice, metallum
 from services.overdrive.actors import METALLUM
 from services.overdrive.content import content
 from services.overdrive.params import get_face, get_int, get_int_list, get_str, get_who
+
+# band abilities that act on dice or tracks, so that they mean something in a battle
+# (borrowing and clearing need dice on the board, which is empty by then)
+BATTLE_ABILITIES = ("change_face", "reroll_free", "spare_faces", "trade")
 
 BATTLE_DICE = 4
 
@@ -24,14 +29,26 @@ def _key(who: Any) -> str:
     return str(who)
 
 
-def battle_order(state: dict[str, Any]) -> list[int]:
-    """Fame leader first, then clockwise (Hall of Fame: everyone by Fame with tiebreaks)."""
-    n = state["players"]
-    ranked = sorted(range(n), key=lambda s: (actors.rank_key(state["seats"][s]), -s), reverse=True)
+def battle_order(state: dict[str, Any]) -> list[Any]:
+    """Fame leader first (Metallum too: it has a Fame track), then clockwise; Hall of Fame:
+    everyone by Fame with tiebreaks.  Metallum sits before seat 0 (it is the first player of
+    the allocation), which also breaks a full tie in its favour."""
+    circle: list[Any] = list(range(state["players"]))
+    if state["metallum"] is not None:
+        circle.insert(0, METALLUM)
+    ranked = sorted(
+        range(len(circle)),
+        key=lambda i: (actors.rank_key(actors.actor(state, circle[i])), -i),
+        reverse=True,
+    )
     if state["variants"]["hall_of_fame"]:
-        return ranked
+        return [circle[i] for i in ranked]
     lead = ranked[0]
-    return [(lead + i) % n for i in range(n)]
+    return [circle[(lead + i) % len(circle)] for i in range(len(circle))]
+
+
+def seats_in(order: list[Any]) -> list[int]:
+    return [w for w in order if w != METALLUM]
 
 
 def start(state: dict[str, Any], events: list) -> None:
@@ -40,7 +57,7 @@ def start(state: dict[str, Any], events: list) -> None:
         actors.refresh_unlocked(rec)
         rec["turn"] = {"used": {}}
     order = battle_order(state)
-    state["first"] = order[0]
+    state["first"] = seats_in(order)[0]
     who_all: list[Any] = list(range(state["players"]))
     if state["metallum"] is not None:
         who_all.append(METALLUM)
@@ -50,12 +67,14 @@ def start(state: dict[str, Any], events: list) -> None:
         "step": "shield",
         "pos": 0,
         "dice": {
-            _key(w): [{"face": dice.roll_face(rng), "protected": False} for _ in range(BATTLE_DICE)]
+            _key(w): [
+                {"face": dice.roll_face(rng), "protected": False}
+                for _ in range(metallum.dice_count(state) if w == METALLUM else BATTLE_DICE)
+            ]
             for w in who_all
         },
-        "shield_used": {_key(s): False for s in order},
+        "shield_used": {_key(s): False for s in seats_in(order)},
         "choice": None,
-        "metallum_done": state["metallum"] is None,
     }
     events.append(
         {
@@ -93,7 +112,7 @@ def awaits_protect(state: dict[str, Any], seat: int) -> bool:
     hand gets the step (and may simply end it).
     """
     b = state["battle"]
-    if all(d["protected"] for d in b["dice"][_key(seat)]):
+    if seat == METALLUM or all(d["protected"] for d in b["dice"][_key(seat)]):
         return False
     shield = (
         state["seats"][seat]["fame"] >= content()["shield_fame"]
@@ -143,11 +162,12 @@ def _remove(state: dict[str, Any], who: Any, face: str, events: list, by: Any) -
     raise RulesError("invalid_target", "no unprotected die with that face")
 
 
-def _metallum_attack(state: dict[str, Any], events: list) -> None:
-    """Metallum removes a player's rarest face (Horns Up or Influence); a tie: the player picks."""
+def _metallum_attack(state: dict[str, Any], events: list, queue: list[int]) -> None:
+    """Metallum cancels the rarest face (Horns Up or Influence) of each player in ``queue``,
+    one die each; on a tie the player picks (the battle stops at a ``choice``)."""
     b = state["battle"]
-    b["metallum_done"] = True
-    for seat in b["order"]:
+    while queue:
+        seat = queue.pop(0)
         lst = b["dice"][_key(seat)]
         if len(lst) <= 1:
             continue
@@ -161,11 +181,12 @@ def _metallum_attack(state: dict[str, Any], events: list) -> None:
             continue
         if len(open_faces) == 2 and counts["horns"] == counts["influence"]:
             b["step"] = "choice"
-            b["choice"] = {"seat": seat, "faces": open_faces}
+            b["choice"] = {"seat": seat, "faces": open_faces, "queue": queue}
             return
         face = min(open_faces, key=lambda f: counts[f])
         _remove(state, seat, face, events, METALLUM)
-        return
+    b["step"], b["choice"] = "attack", None
+    b["pos"] += 1  # Metallum's battle turn is over
 
 
 def _advance(state: dict[str, Any], events: list) -> None:
@@ -178,12 +199,11 @@ def _advance(state: dict[str, Any], events: list) -> None:
             if b["pos"] < len(b["order"]):
                 return
             b["step"], b["pos"] = "attack", 0
-            if not b["metallum_done"]:
-                _metallum_attack(state, events)
-                if b["step"] == "choice":
-                    return
             continue
         if b["step"] == "attack":
+            if b["pos"] < len(b["order"]) and b["order"][b["pos"]] == METALLUM:
+                _metallum_attack(state, events, seats_in(b["order"]))
+                continue
             if b["pos"] < len(b["order"]):
                 return
             _resolve(state, events)
@@ -219,9 +239,10 @@ def act(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) 
     if b["step"] == "choice":
         if kind != "choose_loss":
             raise RulesError("unknown_action", "choose which face Metallum removes")
-        face = get_str(action, "face", b["choice"]["faces"])
-        b["step"], b["choice"] = "attack", None
+        choice = b["choice"]
+        face = get_str(action, "face", choice["faces"])
         _remove(state, seat, face, events, METALLUM)
+        _metallum_attack(state, events, list(choice["queue"]))
     elif b["step"] == "shield":
         if kind == "end_protect":
             b["pos"] += 1
@@ -256,6 +277,8 @@ def act(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) 
             face = get_face(action)
             if not 0 <= idx < len(mine):
                 raise RulesError("no_such_die", "pick one of your battle dice")
+            if mine[idx]["face"] == face:
+                raise RulesError("no_change", "the die already shows that face")
             actors.pay(state, seat, content()["grana_actions"]["set_face"])
             mine[idx]["face"] = face
         elif kind == "attack":
@@ -265,9 +288,92 @@ def act(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) 
                 raise RulesError("invalid_attack", "you need more of that face than the target")
             _remove(state, tgt, face, events, seat)
             b["pos"] += 1
+        elif kind == "ability":
+            _use_ability(state, seat, action, events)
+        elif kind == "bonus_raise":
+            actors.take_pick(state, seat, action.get("attr"), events)
         else:
-            raise RulesError("unknown_action", "reroll, set_face, attack or pass")
+            raise RulesError(
+                "unknown_action", "reroll, set_face, ability, bonus_raise, attack or pass"
+            )
+        if kind in ("attack", "pass"):
+            rec["picks"] = 0  # the battle turn is over: an unspent pick lapses
     _advance(state, events)
+
+
+def _use_ability(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) -> None:
+    """A band ability on the seat's battle turn (its battle dice, or its tracks)."""
+    rec = state["seats"][seat]
+    mine = state["battle"]["dice"][_key(seat)]
+    level = get_str(action, "level", ("a", "b", "c"))
+    ab = actors.ability(state, seat, level)
+    if ab is None or ab["kind"] not in BATTLE_ABILITIES:
+        raise RulesError("ability_unavailable", f"no ability {level} to use in a battle")
+    if actors.ability_spent(state, seat, level, ab):
+        raise RulesError("ability_used", "each ability once per turn (Epic Gods a: per round)")
+
+    def die() -> dict[str, Any]:
+        idx = get_int(action, "die")
+        if not 0 <= idx < len(mine):
+            raise RulesError("no_such_die", "pick one of your battle dice")
+        return mine[idx]
+
+    kind = ab["kind"]
+    if kind in ("change_face", "spare_faces"):
+        d = die()
+        to = ab["to"] if kind == "change_face" else ab["face"]
+        if kind == "change_face" and ab["from"] not in ("any", d["face"]):
+            raise RulesError("faces_do_not_fit", f"this ability changes a {ab['from']} face")
+        if kind == "spare_faces" and rec["spare_used"] >= ab["uses"]:
+            raise RulesError("ability_used", "the spare faces are spent")
+        if d["face"] == to:
+            raise RulesError("no_change", "the die already shows that face")
+        d["face"] = to
+        rec["spare_used"] += kind == "spare_faces"
+    elif kind == "reroll_free":
+        idxs = get_int_list(action, "dice")
+        if not idxs or any(not 0 <= i < len(mine) for i in idxs):
+            raise RulesError("no_such_die", "reroll some of your battle dice")
+        rng = draw_rng(state)
+        for i in idxs:
+            mine[i]["face"] = dice.roll_face(rng)
+    elif kind == "trade":
+        if any(rec[k] < v for k, v in ab["lose"].items()):
+            raise RulesError("not_enough", "not enough to trade")
+        actors.lose(state, seat, ab["lose"], events)
+        actors.gain(state, seat, ab["gain"], events)
+    actors.spend_ability(state, seat, level, ab)
+    events.append({"type": "ability", "seat": seat, "level": level, "kind": kind})
+
+
+def _ability_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    rec = state["seats"][seat]
+    mine = state["battle"]["dice"][_key(seat)]
+    faces = [d["face"] for d in mine]
+    out: list[dict[str, Any]] = []
+    for level, ab in actors.abilities(state, seat):
+        if ab["kind"] not in BATTLE_ABILITIES or actors.ability_spent(state, seat, level, ab):
+            continue
+        base = {"type": "ability", "level": level}
+        kind = ab["kind"]
+        if kind in ("change_face", "spare_faces"):
+            to = ab["to"] if kind == "change_face" else ab["face"]
+            if kind == "spare_faces" and rec["spare_used"] >= ab["uses"]:
+                continue
+            seen = set()
+            for i, f in enumerate(faces):
+                if f == to or f in seen:
+                    continue
+                if kind == "change_face" and ab["from"] not in ("any", f):
+                    continue
+                seen.add(f)
+                out.append({**base, "die": i})
+        elif kind == "reroll_free":
+            subsets = dice.distinct_subsets(list(range(len(mine))), faces)
+            out += [{**base, "dice": d} for d in subsets]
+        elif kind == "trade" and all(rec[k] >= v for k, v in ab["lose"].items()):
+            out.append(base)
+    return out
 
 
 def legal(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -285,11 +391,19 @@ def legal(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     out = [{"type": "attack", "target": t, "face": f} for t, f in attack_options(state, seat)]
     out.append({"type": "pass"})
     grana = state["seats"][seat]["grana"]
+    faces = [d["face"] for d in mine]
     if grana >= content()["grana_actions"]["reroll"] and mine:
-        out.append({"type": "reroll", "dice": list(range(len(mine)))})
+        for idxs in dice.distinct_subsets(list(range(len(mine))), faces):
+            out.append({"type": "reroll", "dice": idxs})
     if grana >= content()["grana_actions"]["set_face"]:
+        seen = set()
         for i, d in enumerate(mine):
+            if d["face"] in seen:
+                continue
+            seen.add(d["face"])
             for f in ("skull", "chord", "horns", "influence"):
                 if f != d["face"]:
                     out.append({"type": "set_face", "die": i, "face": f})
+    out += _ability_actions(state, seat)
+    out += actors.pick_actions(state, seat)
     return out

@@ -130,7 +130,9 @@ def place(state: dict[str, Any], seat: int, action: dict[str, Any], events: list
         raise RulesError("space_occupied", f"{key} is occupied")
     idxs = get_int_list(action, "dice")
     for i in idxs:
-        own_die(rec, i, allow_borrowed=True)
+        die = own_die(rec, i, allow_borrowed=True)
+        if key == "resources" and die.get("borrowed"):
+            raise RulesError("die_borrowed", "a borrowed die never goes to Resources")
     faces = [rec["dice"][i]["face"] for i in idxs]
     if not dice.fits(faces, slots, rec["turn"].get("skulls_wild", False)):
         raise RulesError("faces_do_not_fit", f"{faces} do not fill {slots}")

@@ -49,6 +49,7 @@ ABILITY_KINDS = {
     "spare_faces",
     "copy",
     "score",
+    "raise_other",
 }
 DATA = Path(__file__).parent / "data" / "content.yaml"
 
@@ -169,6 +170,14 @@ def validate(data: Any) -> dict[str, Any]:
                 ab.get("face") not in FACES or not isinstance(ab.get("uses"), int)
             ):
                 _fail(where, f"ability {level}: spare_faces needs face and uses")
+            if ab["kind"] == "raise_other" and (
+                ab.get("when") not in TRACKS
+                or not ab.get("attrs")
+                or any(t not in TRACKS or t == ab["when"] for t in ab["attrs"])
+            ):
+                _fail(where, f"ability {level}: raise_other needs 'when' and other 'attrs'")
+            if ab.get("once_per", "turn") not in ("turn", "round"):
+                _fail(where, f"ability {level}: once_per is turn or round")
             if ab["kind"] == "copy" and ab.get("level") != level:
                 _fail(where, f"ability {level}: copy must copy the same level")
             if ab["kind"] == "score" and (
@@ -178,8 +187,6 @@ def validate(data: Any) -> dict[str, Any]:
     met = data.get("metallum") or {}
     if set(met.get("start", {})) != set(TRACKS) or met.get("symbol") not in FACES:
         _fail("metallum", "needs start levels for every track and a symbol")
-    for face in FACES:
-        _check_gain(f"metallum.roll_gain.{face}", met.get("roll_gain", {}).get(face))
     if not met.get("difficulties"):
         _fail("metallum", "needs difficulties")
     return data

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 from typing import Any
 
 from services.overdrive.content import content
@@ -41,3 +42,16 @@ def fits(faces: list[str], slots: list[str], skulls_wild: bool = False) -> bool:
 def unplaced(seat: dict[str, Any]) -> list[int]:
     """Indices of the seat's dice not yet on a space."""
     return [i for i, d in enumerate(seat["dice"]) if d["placed"] is None]
+
+
+def distinct_subsets(idxs: list[int], faces: list[str]) -> list[list[int]]:
+    """One non-empty subset of ``idxs`` per distinct multiset of their faces (dice showing
+    the same face are interchangeable, so a reroll of either is the same choice)."""
+    seen, out = set(), []
+    for k in range(1, len(idxs) + 1):
+        for combo in combinations(range(len(idxs)), k):
+            key = tuple(sorted(faces[i] for i in combo))
+            if key not in seen:
+                seen.add(key)
+                out.append([idxs[i] for i in combo])
+    return out

@@ -60,6 +60,7 @@ def end_turn(state: dict[str, Any], seat: int, events: list) -> None:
             )
             actors.gain(state, seat, {"grana": 1}, events)
     rec["dice"] = [d for d in rec["dice"] if not d.get("borrowed")]
+    rec["picks"] = 0  # an unspent pick (Epic Gods b) lapses with the turn it could be spent in
     events.append({"type": "end_turn", "seat": seat})
     state["turn_pos"] += 1
     if state["turn_pos"] < len(state["order"]):

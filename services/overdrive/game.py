@@ -25,6 +25,7 @@ PUBLIC_SEAT = (
     "spare_used",
     "symbols",
     "unlocked",
+    "picks",
 )
 
 
@@ -82,7 +83,7 @@ class Overdrive(Game):
     ) -> dict[str, Any]:
         seats = []
         for s, rec in enumerate(state["seats"]):
-            pub = {k: rec[k] for k in PUBLIC_SEAT}
+            pub = {k: rec.get(k) for k in PUBLIC_SEAT}
             pub["hand_size"] = len(rec["hand"])
             if omniscient or seat == s:
                 pub["hand"] = list(rec["hand"])
@@ -129,19 +130,12 @@ class Overdrive(Game):
         return False
 
     def action_forms(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        """Set-faces Distortions (dice and faces to choose); the battle lists every action.
+
+        Listings name one action per choice up to interchangeable dice (see allocation)."""
         if flow.current_seat(state) != seat or state["phase"] != "allocation":
             return []
-        return [
-            {"type": "reroll", "dice": "list of your unplaced dice (1 Grana)"},
-            {
-                "type": "play_distortion",
-                "card": "set_faces card",
-                "dice": "up to n unplaced dice",
-                "faces": "a face for each",
-            },
-            {"type": "play_distortion", "card": "reroll card", "dice": "unplaced dice"},
-            {"type": "ability", "level": "reroll_free ability", "dice": "unplaced dice"},
-        ]
+        return allocation.forms(state, seat)
 
     def catalog(self) -> dict[str, Any]:
         data = content()

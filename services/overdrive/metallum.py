@@ -1,4 +1,5 @@
-"""Metallum, the solo/coop boss: rolls, gains by face, buys greedily, never allocates."""
+"""Metallum, the solo/coop boss: rolls its difficulty's dice, gains the printed face bonuses,
+buys greedily, never allocates."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def take_turn(state: dict[str, Any], events: list) -> None:
     events.append({"type": "metallum_roll", "faces": faces})
     total: Counter = Counter()
     for face in faces:
-        total.update(content()["metallum"]["roll_gain"][face])
+        total.update(content()["face_bonus"][face])  # the printed Dice Face Bonuses
     actors.gain(state, METALLUM, dict(total), events)
     met = state["metallum"]
     affordable = [

@@ -105,6 +105,9 @@ def _seat(band: str, grana: int) -> dict[str, Any]:
         "turn": {"used": {}},
         "unlocked": [],
         "symbols": [],
+        "picks": 0,
+        "triggers": {},
+        "round_used": {},
     }
 
 
@@ -137,11 +140,14 @@ def new_state(players: int, options: dict[str, Any] | None, seed: int) -> dict[s
     state["round_idx"] = 0
     state["round"] = 1
     state["first"] = 0
-    blocked = [s["id"] for s in data["spaces"] if players < s.get("min_players", 1)]
     if vs_metallum:
-        blocked += ["acoustic", "intimidation"]
+        # the solo rules cancel exactly these (coop frees Jam Session); the 3-player
+        # spaces they do not name (Opportunity) stay open
+        blocked = ["acoustic", "intimidation"]
         if opts["mode"] == "solo":
             blocked.append("jam_session")
+    else:
+        blocked = [s["id"] for s in data["spaces"] if players < s.get("min_players", 1)]
     if opts["free_falling"]:
         blocked.append("jam_session")
     state["blocked"] = sorted(set(blocked))

@@ -13,11 +13,15 @@ from typing import Any
 
 from services.core import RulesError
 
+#: the breakdown line for what the engine's run of the plan adds beyond the model: abilities
+#: unlocked mid-turn, and Epic Gods' raises earned before the turn (spent as Fame)
+UNLOCKED_LINE = "abilities unlocked during the turn, raises held from before"
+
 
 def recommend(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, Any]:
     """The best plan for ``seat``'s allocation turn: actions, predicted gains, value, reasons."""
     from services.overdrive import GAME
-    from solver.overdrive import cpsat, plan, position
+    from solver.overdrive import cpsat, plan, position, values
 
     t0 = time.perf_counter()
     build = 0.0
@@ -41,7 +45,20 @@ def recommend(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[s
     for act in copies:
         ev["lines"].insert(0, {"source": f"copy {act['band']}'s ability {act['level']}",
                                "gains": {}, "value": 0.0})  # fmt: skip
-    actions = copies + _with_award(trial, seat, plan.to_actions(pos, best))
+    actions, got = _finish(trial, seat, plan.to_actions(pos, best))
+    actions = copies + actions
+    extra = {k: v - ev["net"].get(k, 0) for k, v in got.items() if v != ev["net"].get(k, 0)}
+    if extra:
+        # abilities unlocked during the turn (the engine applies them at once) give more
+        # than the model planned with: counted here, from the engine's own run of the plan
+        add = extra
+        line_v = values.value_of(add) / values.SCALE
+        ev["lines"].append({"source": UNLOCKED_LINE, "gains": add,
+                            "value": line_v})  # fmt: skip
+        ev["value"] += round(line_v * values.SCALE)
+        for k, v in add.items():
+            ev["gains"][k] = ev["gains"].get(k, 0) + v
+            ev["net"][k] = ev["net"].get(k, 0) + v
     return {
         "actions": [{"seat": seat, "action": a} for a in actions],
         "value": ev["value"] / 100,
@@ -55,22 +72,31 @@ def recommend(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[s
     }
 
 
-def _with_award(state: dict[str, Any], seat: int, actions: list[dict]) -> list[dict]:
-    """Run the plan on the engine; if it reaches an award, claim the best one before ending.
-
-    Awards change no track, so the predicted gains and value stay as they are.
-    """
+def _finish(
+    state: dict[str, Any], seat: int, actions: list[dict]
+) -> tuple[list[dict], dict[str, int]]:
+    """Run the plan on the engine: spend the raises it earned (Epic Gods b) on Fame, claim
+    the best award it reaches before ending (awards change no track), and return what the
+    engine gave beyond the plan's own prediction (abilities unlocked during the turn)."""
     from services.overdrive import GAME, awards
 
-    if state["seats"][seat].get("award_round") == state["round"]:
-        return actions
     trial = state
     for action in actions[:-1]:
         trial, _ = GAME.apply(trial, seat, action)
-    best = awards.best_claim(trial, seat)
-    if best is None:
-        return actions
-    return [*actions[:-1], {"type": "claim_award", "award": best}, actions[-1]]
+    picks = [{"type": "bonus_raise", "attr": "fame"}] * trial["seats"][seat].get("picks", 0)
+    for action in picks:
+        trial, _ = GAME.apply(trial, seat, action)
+    actions = [*actions[:-1], *picks, actions[-1]]
+    if state["seats"][seat].get("award_round") != state["round"]:
+        best = awards.best_claim(trial, seat)
+        if best is not None:
+            actions = [*actions[:-1], {"type": "claim_award", "award": best}, actions[-1]]
+    # end_turn sends the new dice to Resources; nothing after it touches this seat's tracks
+    # before its next turn starts
+    ended, _ = GAME.apply(trial, seat, actions[-1])
+    before, after = state["seats"][seat], ended["seats"][seat]
+    got = {k: after[k] - before[k] for k in ("fans", "fame", "grana", "overdrive")}
+    return actions, got
 
 
 def _explain(ev: dict[str, Any]) -> str:

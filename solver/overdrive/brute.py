@@ -3,7 +3,8 @@
 It shares no model code with ``cpsat``: for every faces the all-dice Distortions in hand
 can give the dice (played in any order first; its own card interpreter), with and without
 Skulls wild, for every set of spaces (at most one per group,
-slots within the dice), every borrowed face, every distinct way to seat the dice on the
+slots within the dice; a Hit bought to play now among them), every borrowed face (dice
+borrowed earlier in the turn included), every distinct way to seat the dice on the
 slots and every choice of change targets, it finds the fewest face changes beyond the
 ability; then it tries every Distortion buy, every Hit buy and every mix of 10-Grana
 actions, checks the Grana at each step of the documented order, and keeps the best value.
@@ -267,6 +268,23 @@ def best_value(pos: dict[str, Any]) -> int:
     return best
 
 
+def _trade(pos: dict[str, Any], chosen: list[dict[str, Any]], dist: Any) -> int:
+    """What the trade ability adds at the end of the turn, if it pays and can be paid."""
+    tr = pos.get("trade")
+    if tr is None:
+        return 0
+    worth = values.value_of(tr["delta"]) - values.value_of(tr["lose"])
+    if worth <= 0:
+        return 0
+    for attr, need in tr["lose"].items():
+        came = sum(c["delta"].get(attr, 0) for c in pos["gain_cards"])
+        came += sum(i["delta"].get(attr, 0) for i in chosen)
+        came += dist["delta"].get(attr, 0) if dist else 0
+        if tr["have"][attr] + came < need:
+            return 0
+    return worth
+
+
 def _best_value(pos: dict[str, Any]) -> int | None:
     dice, insts = pos["dice"], pos["instances"]
     n = len(dice)
@@ -294,6 +312,18 @@ def _best_value(pos: dict[str, Any]) -> int | None:
         if len(nm) > pos["die_room"]:
             continue
         jam = any(i["kind"] == "borrow" for i in chosen)
+        now = [i["buy"] for i in chosen if "buy" in i]  # a Hit bought to play it now
+        if len(now) > 1:
+            continue
+        buys = (
+            [pos["buyable"][now[0]]] if now else [None, *(b for b in pos["buyable"] if b["keep"])]
+        )
+        hit_now = pos["buyable"][now[0]]["cost"] if now else 0
+        before_buy = sum(
+            i["delta"].get("grana", 0)
+            for i in chosen
+            if "buy" not in i and i["kind"] != "extra_die"
+        )
         base = cards_v
         fired = cards_fire
         board_g = 0
@@ -310,6 +340,7 @@ def _best_value(pos: dict[str, Any]) -> int | None:
             for js in pos["borrow_faces"] if jam else [None]:
                 borrowed = [("ab", ab)] if ab else []
                 borrowed += [("js", js)] if js else []
+                borrowed += [("held", d["face"]) for d in pos.get("held", [])]
                 if sum(len(i["slots"]) for i in chosen) > n + len(borrowed):
                     continue
                 options = _changes_and_left(pos, subset, borrowed)
@@ -322,13 +353,17 @@ def _best_value(pos: dict[str, Any]) -> int | None:
                         paid = max(0, rest - nd)
                         first = pos["grana"] + cards_g + res_g * left
                         # a set-faces or clear card is bought before the changes/clears
-                        early = bool(dist) and dist["use"] in ("set", "clear", "map", "wild")
+                        kinds = ("set", "clear", "map", "wild", "gain_early")
+                        early = bool(dist) and dist["use"] in kinds
                         d_set = dist["cost"] if early else 0
                         d_other = dist["cost"] if dist and not early else 0
+                        e_in = dist["delta"].get("grana", 0) if early else 0  # gain_early only
                         pay = SET_FACE_COST * paid
-                        if pay + d_set > first:
+                        if d_set > first or pay + d_set > first + e_in:
                             continue
-                        if pay + d_set + nm_cost + d_other > first + board_g:
+                        if pay + d_set + hit_now > first + e_in + before_buy:
+                            continue
+                        if pay + d_set + hit_now + nm_cost + d_other > first + e_in + board_g:
                             continue
                         v0 = base + res_v * left
                         f0 = fired
@@ -337,7 +372,7 @@ def _best_value(pos: dict[str, Any]) -> int | None:
                             v0 += values.DIST_BOUGHT + values.value_of(dist["delta"])
                             income += dist["delta"].get("grana", 0)
                             f0 = f0 or (bool(once_v) and dist["delta"].get(when, 0) > 0)
-                        for buy in [None, *pos["buyable"]]:
+                        for buy in buys:
                             spend = pay + d_set + d_other + nm_cost + (buy["cost"] if buy else 0)
                             if spend > income:
                                 continue
@@ -345,5 +380,6 @@ def _best_value(pos: dict[str, Any]) -> int | None:
                             v -= values.GRANA_SPENT * spend
                             tail_fire = _tail(pos, income - spend, room, f0, memo)
                             v += tail_fire + (once_v if f0 else 0)
+                            v += _trade(pos, chosen, dist)
                             best = v if best is None else max(best, v)
     return best  # None only when a forced buy cannot be paid

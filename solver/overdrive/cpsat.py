@@ -122,18 +122,20 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     m.add(sum(b_ab.values()) <= 1)
     m.add(sum(b_js.values()) == sum(u[j] for j in jam))
     used_b, used_bw = {}, {}
+    held = Counter(d["face"] for d in pos.get("held", []))  # borrowed earlier this turn
     for f in FACES:
         avail = [v for d in (b_ab, b_js) for ff, v in d.items() if ff == f]
-        used_b[f] = m.new_int_var(0, len(avail), f"ub_{f}")
-        m.add(used_b[f] <= sum(avail))
+        used_b[f] = m.new_int_var(0, len(avail) + held[f], f"ub_{f}")
+        m.add(used_b[f] <= sum(avail) + held[f])
     # a borrowed Skull fills any slot once Skulls are wild
     skulls_b = [v for d in (b_ab, b_js) for ff, v in d.items() if ff == "skull"]
+    n_skulls_b = len(skulls_b) + held["skull"]
     for f in FACES:
-        if f != "skull" and skulls_b and _wild_possible(pos):
-            used_bw[f] = m.new_int_var(0, len(skulls_b), f"ubw_{f}")
-            m.add(used_bw[f] <= len(skulls_b) * wild_now)
+        if f != "skull" and n_skulls_b and _wild_possible(pos):
+            used_bw[f] = m.new_int_var(0, n_skulls_b, f"ubw_{f}")
+            m.add(used_bw[f] <= n_skulls_b * wild_now)
     if used_bw:
-        m.add(used_b["skull"] + sum(used_bw.values()) <= sum(skulls_b))
+        m.add(used_b["skull"] + sum(used_bw.values()) <= sum(skulls_b) + held["skull"])
     for f in FACES:
         b_f = used_b[f] + used_bw.get(f, 0)
         m.add(b_f <= placed[f])
@@ -167,6 +169,19 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     m.add(sum(x for _, x in cleared) == sum(opp) + cards_used + ab_clear)
     buys = [m.new_bool_var(f"b{h}") for h in range(len(pos["buyable"]))]
     m.add(sum(buys) <= 1)
+    # a Hit bought and played now: its instance needs the buy; a cancel other than the
+    # one kept by default (position.keep_cancel) is only bought to play the Hit now
+    played: dict[int, list[Any]] = {}
+    for j, inst in enumerate(insts):
+        if "buy" in inst:
+            m.add(u[j] <= buys[inst["buy"]])
+            played.setdefault(inst["buy"], []).append(u[j])
+    for k, opt in enumerate(pos["buyable"]):
+        if not opt["keep"]:
+            m.add(buys[k] <= sum(played.get(k, [])))
+    hit_now = sum(
+        pos["buyable"][inst["buy"]]["cost"] * u[j] for j, inst in enumerate(insts) if "buy" in inst
+    )
     tc = pos["tail_cost"]
     cap = pos["grana"] + sum(max(0, _grana(cd["delta"])) for cd in pos["gain_cards"])
     cap += _grana(pos["resource_delta"]) * n_dice
@@ -191,7 +206,7 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     m.add(sum(nm) + new_dice <= max(0, pos["die_room"]))
     # Grana: the plan's order decides what income may pay for what (see the doc).
     pay = SET_FACE_COST * sum(by_src.get("pay", []))
-    early = ("set", "clear", "map", "wild")  # bought before the changes and clears they serve
+    early = ("set", "clear", "map", "wild", "gain_early")  # bought before changes and clears
     d_set = sum(it["cost"] * v for it, v in zip(market, bd) if it["use"] in early)
     d_other = sum(it["cost"] * v for it, v in zip(market, bd) if it["use"] not in early)
     nm_cost = sum(inst.get("cost", 0) * u[j] for j, inst in enumerate(insts))
@@ -204,9 +219,21 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     first = pos["grana"] + sum(_grana(cd["delta"]) for cd in pos["gain_cards"])
     first += _grana(pos["resource_delta"]) * leftover
     board_in = sum(_grana(i["delta"]) * u[j] for j, i in enumerate(insts))
+    # the Hit to play now is bought after the other placements, before its own
+    before_buy = sum(
+        _grana(i["delta"]) * u[j]
+        for j, i in enumerate(insts)
+        if "buy" not in i and i["kind"] != "extra_die"
+    )
     card_in = sum(_grana(it["delta"]) * v for it, v in zip(market, bd))
-    m.add(pay + d_set <= first)
-    m.add(pay + d_set + nm_cost + d_other <= first + board_in)
+    # a Grana card bought first pays out before the changes (its own price paid before)
+    early_in = sum(
+        _grana(it["delta"]) * v for it, v in zip(market, bd) if it["use"] == "gain_early"
+    )
+    m.add(d_set <= first)
+    m.add(pay + d_set <= first + early_in)
+    m.add(pay + d_set + hit_now <= first + early_in + before_buy)
+    m.add(pay + d_set + hit_now + nm_cost + d_other <= first + early_in + board_in)
     m.add(spend <= first + board_in + card_in)
     res_v = values.value_of(pos["resource_delta"])
     objective = []
@@ -235,6 +262,20 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
             fire += [v for a, v in raises.items() if pos["raises"][a].get(when, 0) > 0]
             m.add(z <= sum(fire))
             objective.append(once_v * z)
+    # The trade ability (Dead & Death b), used last: it needs the levels it pays by then
+    # (those on the track, plus what the placements, cards and Distortion buy gave).
+    trade = m.new_bool_var("trade")
+    tr = pos.get("trade")
+    if tr is None or values.value_of(tr["delta"]) <= values.value_of(tr["lose"]):
+        m.add(trade == 0)
+    else:
+        for attr, need in tr["lose"].items():
+            if tr["have"][attr] < need:
+                came = sum(cd["delta"].get(attr, 0) for cd in pos["gain_cards"])
+                came += sum(i["delta"].get(attr, 0) * u[j] for j, i in enumerate(insts))
+                came += sum(it["delta"].get(attr, 0) * v for it, v in zip(market, bd))
+                m.add(need * trade <= tr["have"][attr] + came)
+        objective.append((values.value_of(tr["delta"]) - values.value_of(tr["lose"])) * trade)
     # Among equal values, play the fewest cards (a card that changes nothing stays in hand).
     value = m.new_int_var(-(10**7), 10**7, "value")
     m.add(value == sum(objective) + const)
@@ -260,7 +301,7 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
         "c": c, "u": u, "take": take, "buys": buys, "bd": bd, "b_ab": b_ab, "b_js": b_js,
         "used_b": used_b, "cleared": cleared, "cards_used": cards_used, "ab_clear": ab_clear,
         "raises": raises, "new_dice": new_dice, "sel": sel, "wild": wild, "used_bw": used_bw,
-        "value": value,
+        "value": value, "trade": trade,
     }  # fmt: skip
     return _decode(pos, solver, got, status)
 
@@ -291,6 +332,8 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
     pool = {f: changed[f] + kept[f] for f in FACES}
     nxt = pos["next_index"]
     borrowed: dict[str, list[int]] = {f: [] for f in FACES}
+    for d in pos.get("held", []):
+        borrowed[d["face"]].append(d["index"])
     plan["borrow_ability"] = plan["borrow_jam"] = None
     for f, v in got["b_ab"].items():
         if val(v):
@@ -351,6 +394,7 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
     if val(got["wild"]):
         bought = [it["card"] for it, v in zip(pos["dist_market"], got["bd"]) if val(v)]
         plan["wild"] = pos["wild_card"] if pos["wild_card"] is not None else bought[0]
+    plan["trade"] = bool(val(got["trade"]))
     plan["objective"] = val(got["value"])
     plan["status"] = solver.status_name(status)
     return plan

@@ -9,7 +9,8 @@ from typing import Any
 from solver.overdrive import values
 
 SET_FACE_COST = 5
-EARLY = ("set", "clear", "map", "wild")  # Distortions bought before the changes and clears
+# Distortions bought before the changes and clears (a Grana card too, to pay for them)
+EARLY = ("set", "clear", "map", "wild", "gain_early")
 
 
 def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
@@ -55,6 +56,8 @@ def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
             add("opportunity (clears a space, below)", {})
         else:
             label = inst["key"] + (f" ({inst['track']})" if "track" in inst else "")
+            if "buy" in inst:
+                label += " (bought first, one slot cancelled)"
             if inst.get("clear"):
                 label += f" (after clearing it: {_clear_label(clear_by[inst['clear']])})"
             add(label, inst["delta"])
@@ -71,6 +74,7 @@ def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
         item = pos["dist_market"][plan["dist_buy"]]
         spent += item["cost"]
         use = {"gain": "played now", "set": "its face changes used now", "keep": "kept",
+               "gain_early": "played first, its Grana paying for the turn",
                "clear": "bought to clear a space now", "map": "bought to turn faces now",
                "wild": "bought to make Skulls wild now"}  # fmt: skip
         add(f"buy Distortion #{item['card']} ({use[item['use']]}; a symbol at the end)",
@@ -82,6 +86,12 @@ def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
     for _ in range(plan.get("new_dice", 0)):
         spent += pos["tail_cost"]["extra_die"]
         add("extra die (10 Grana; it goes to Resources)", res, values.EXTRA_DIE)
+    if plan.get("trade"):
+        tr = pos["trade"]
+        delta = dict(tr["delta"])
+        for k, v in tr["lose"].items():
+            delta[k] = delta.get(k, 0) - v
+        add("trade ability (at the end of the turn)", delta)
     if fires and pos["once"]:
         add("band ability (once per turn)", pos["once"])
     if spent:
@@ -120,6 +130,8 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
     item = pos["dist_market"][plan["dist_buy"]] if plan.get("dist_buy") is not None else None
     if item is not None and item["use"] in EARLY:
         acts.append({"type": "buy_distortion", "card": item["card"]})
+        if item["use"] == "gain_early":
+            acts.append({"type": "play_distortion", "card": item["card"]})
     for play in plan.get("face_plays", []):
         acts.append({"type": "play_distortion", **play})
     if plan.get("wild") is not None:
@@ -182,18 +194,26 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
             acts.append({"type": "ability", "level": pos["clear_level"], "target": key})
         else:
             acts.append({"type": "play_distortion", "card": by[1], "target": key})
-    for pl in ordered:
-        if insts[pl["instance"]]["kind"] not in ("borrow", "clear_source"):
+    rest = [p for p in ordered if insts[p["instance"]]["kind"] not in ("borrow", "clear_source")]
+    now = [p for p in rest if "buy" in insts[p["instance"]]]  # the Hit bought to play now
+    for pl in rest:
+        if "buy" not in insts[pl["instance"]] and insts[pl["instance"]]["kind"] != "extra_die":
             acts.append(placement(pl))
+    buy = pos["buyable"][plan["buy"]] if plan["buy"] is not None else None
+    if buy is not None and now:
+        acts.append({"type": "buy_hit", "card": buy["card"], "cancel": buy["cancel"]})
+        acts += [placement(pl) for pl in now]
+    acts += [placement(pl) for pl in rest if insts[pl["instance"]]["kind"] == "extra_die"]
     if item is not None and item["use"] not in EARLY:
         acts.append({"type": "buy_distortion", "card": item["card"]})
         if item["use"] == "gain":
             acts.append({"type": "play_distortion", "card": item["card"]})
-    if plan["buy"] is not None:
-        buy = pos["buyable"][plan["buy"]]
+    if buy is not None and not now:
         acts.append({"type": "buy_hit", "card": buy["card"], "cancel": buy["cancel"]})
     for attr, k in plan.get("raises", {}).items():
         acts += [{"type": "raise", "attr": attr}] * k
     acts += [{"type": "buy_die"}] * plan.get("new_dice", 0)
+    if plan.get("trade"):
+        acts.append({"type": "ability", "level": pos["trade"]["level"]})
     acts.append({"type": "end_turn"})
     return acts

@@ -8,7 +8,9 @@ Distortions that simply give levels (played at once); buying one Hit and one Dis
 10-Grana raises and extra dice; Jam Session and a borrow ability (a die of a face some
 opponent shows on the board); clearing occupied spaces to use them (Opportunity, clear
 Distortions in hand or bought this turn, a clear ability); the all-dice face Distortions and
-Skulls wild (in hand or bought now), played first; TNSHE's spare faces.  Cover Bots' copy
+Skulls wild (in hand or bought now), played first; TNSHE's spare faces; a Hit bought and
+then played with a slot cancelled; dice borrowed earlier in the turn; the trade ability
+(Dead & Death b).  Cover Bots' copy
 choice is made by building one position per choice (``copy_choices``).  Leftover dice go to
 Resources.  Rerolls are left to the player (random outcomes; see the doc).
 """
@@ -85,6 +87,69 @@ def _instances(state: dict[str, Any], seat: int, deltas: Deltas) -> list[dict[st
     return out
 
 
+def keep_cancel(card: str) -> list[int] | None:
+    """The slot a buyer who does not play the Hit now cancels: a face slot (cancelling an
+    ``any`` slot leaves a card no easier for any dice), of the face rarest on a die, then
+    the face the mode repeats most, then the first."""
+    opts = cards.cancel_options(card)
+    hit = content()["hit_by_id"][card]
+    on_die = content()["die_faces"]
+
+    def rank(o: list[int]) -> tuple[int, int]:
+        slots = hit["modes"][o[0]]["slots"]
+        face = slots[o[1]]
+        return on_die.count(face), -slots.count(face)
+
+    faces = [o for o in opts if hit["modes"][o[0]]["slots"][o[1]] != "any"]
+    return min(faces or opts, key=rank) if opts else None
+
+
+def buy_options(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """Each Hit the seat may buy, once per distinct cancel (a slot face of a mode); the
+    ``keep`` option is the one bought without playing it now (``keep_cancel``), the others
+    only serve a Hit bought and then played this turn."""
+    rec = state["seats"][seat]
+    if rec["hit_bought_round"] == state["round"]:
+        return []
+    out = []
+    for card in state["hit_market"]:
+        hit = content()["hit_by_id"][card]
+        keep = keep_cancel(card)
+        seen = set()
+        for cancel in [keep, *cards.cancel_options(card)]:
+            face = None if cancel is None else hit["modes"][cancel[0]]["slots"][cancel[1]]
+            key = None if cancel is None else (cancel[0], face)
+            if key in seen:
+                continue
+            if face == "any" and set(hit["modes"][cancel[0]]["slots"]) != {"any"}:
+                continue  # a face slot of that mode is never a worse cancel
+            seen.add(key)
+            out.append(
+                {"card": card, "cost": hit["cost"], "cancel": cancel, "keep": cancel == keep}
+            )
+    return out
+
+
+def _bought_instances(
+    state: dict[str, Any], seat: int, plain: list[dict[str, Any]], buyable: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """A market Hit bought now and then played: its cancelled mode with one slot fewer (the
+    rulebook's example: buy, cancel a slot, allocate).  Other modes play as on the table."""
+    out = []
+    for k, opt in enumerate(buyable):
+        if opt["cancel"] is None:
+            continue
+        mode, slot = opt["cancel"]
+        key = "hit:" + opt["card"]
+        base = next((i for i in plain if i["key"] == key and i.get("mode") == mode), None)
+        if base is None:
+            continue
+        slots = list(content()["hit_by_id"][opt["card"]]["modes"][mode]["slots"])
+        slots.pop(slot)
+        out.append({**base, "slots": slots, "buy": k})
+    return out
+
+
 def _distortion_market(state: dict[str, Any], seat: int, deltas: Deltas) -> list[dict[str, Any]]:
     """Distortions the seat may buy now: gain cards are played at once, set-faces cards serve
     this turn's face changes, a clear card may clear a space this turn (or be kept), any
@@ -99,6 +164,8 @@ def _distortion_market(state: dict[str, Any], seat: int, deltas: Deltas) -> list
         item: dict[str, Any] = {"card": card, "cost": cost, "use": "keep", "delta": {}, "n": 0}
         if eff["kind"] == "gain":
             item.update(use="gain", delta=deltas.event(eff["gain"]))
+            if item["delta"].get("grana", 0) > 0:  # also bought first: its Grana pays early
+                out.append({**item, "use": "gain_early"})
         elif eff["kind"] == "set_faces":
             item.update(use="set", n=eff["n"])
         elif eff["kind"] == "clear_space":
@@ -192,14 +259,21 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
     if state.get("phase") != "allocation" or flow.current_seat(state) != seat:
         raise RulesError("not_allocating", "the seat is not allocating now")
     rec = state["seats"][seat]
-    deltas = Deltas(rec)
+    deltas = Deltas(state, seat)
     costs = content()["grana_actions"]
     dice = [
         {"index": i, "face": d["face"]}
         for i, d in enumerate(rec["dice"])
         if d["placed"] is None and not d.get("borrowed")
     ]
+    # dice borrowed earlier this turn (Jam Session, the ability) and still unplaced
+    held = [
+        {"index": i, "face": d["face"]}
+        for i, d in enumerate(rec["dice"])
+        if d["placed"] is None and d.get("borrowed")
+    ]
     change, spare, borrow_level, clear_level = None, None, None, None
+    trade: dict[str, Any] | None = None
     for level, ab in actors.abilities(state, seat):
         if rec["turn"]["used"].get(level):
             continue
@@ -211,6 +285,10 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
             borrow_level = level
         elif ab["kind"] == "clear_space" and clear_level is None:
             clear_level = level
+        elif ab["kind"] == "trade" and trade is None:
+            # Dead & Death b: pay levels of one track for levels of another, at the turn's end
+            trade = {"level": level, "lose": dict(ab["lose"]), "delta": deltas.event(ab["gain"]),
+                     "have": {k: rec[k] for k in ab["lose"]}}  # fmt: skip
     lender: dict[str, int] = {}
     for who, face in board.borrow_options(state, seat):
         lender.setdefault(face, who)
@@ -225,24 +303,18 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
             set_cards.append({"card": card, "n": eff["n"]})
         elif eff["kind"] == "clear_space":
             clear_cards.append(card)
-    buyable = []
-    if rec["hit_bought_round"] != state["round"]:
-        for card in state["hit_market"]:
-            opts = cards.cancel_options(card)
-            hit = content()["hit_by_id"][card]
-            cancel = next((o for o in opts if hit["modes"][o[0]]["slots"][o[1]] == "any"), None)
-            if cancel is None and opts:
-                cancel = opts[0]
-            buyable.append({"card": card, "cost": hit["cost"], "cancel": cancel})
+    buyable = buy_options(state, seat)
     opponents = [s for s in range(state["players"]) if s != seat]
     target = max(opponents, key=lambda s: state["seats"][s]["fans"], default=None)
+    plain = _instances(state, seat, deltas)
     return {
         "seat": seat,
         "dice": dice,
+        "held": held,
         "grana": rec["grana"],
         "change": change,
         "spare": spare,
-        "instances": _instances(state, seat, deltas),
+        "instances": plain + _bought_instances(state, seat, plain, buyable),
         "resource_delta": deltas.event({"grana": 1}),
         "once": deltas.once,
         "once_when": deltas.once_when,
@@ -269,6 +341,7 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
             None,
         ),  # fmt: skip
         "clear_level": clear_level,
+        "trade": trade,
         "dist_market": _distortion_market(state, seat, deltas),
         "raises": {a: deltas.event({a: 1}) for a in ("fans", "fame", "overdrive")},
         "die_room": content()["max_extra_dice"] - rec["extra_dice"],

@@ -28,25 +28,34 @@ class Deltas:
     """Computes what one gain event really gives a seat, using the engine's own ``gain``.
 
     Triggers limited to once per turn are switched off here and accounted separately
-    (``once``) because they depend on the whole turn, not on one event.
+    (``once``) because they depend on the whole turn, not on one event.  An optional raise
+    a gain earns (Epic Gods b) is counted as the Fame the plan spends it on.
     """
 
-    def __init__(self, seat_rec: dict[str, Any]):
-        rec = copy.deepcopy(seat_rec)
+    def __init__(self, state: dict[str, Any], seat: int):
+        rec = copy.deepcopy(state["seats"][seat])
         self.once: dict[str, int] = {}
         self.once_when: str | None = None
+        now = actors.turn_key(state)
         self._scratch = {"players": 1, "seats": [rec], "metallum": None}
+        # the scratch state keeps one turn key for good: triggers fire there at most once
+        self._scratch.update({k: state.get(k) for k in ("phase", "round", "turn_pos")})
+        fired = rec.setdefault("triggers", {})
         for level, ab in actors.abilities(self._scratch, 0):
             if ab["kind"] == "gain_trigger" and ab.get("once_per_turn"):
-                if not rec["turn"]["used"].get("trigger_" + level):
+                if fired.get(level) != now:
                     self.once_when = ab["when"]
                     self.once = self._gain(ab["gain"])
-                rec["turn"]["used"]["trigger_" + level] = True
+                fired[level] = now
 
     def _gain(self, gains: dict[str, int]) -> dict[str, int]:
         rec = self._scratch["seats"][0]
-        saved = {k: rec[k] for k in ("fans", "fame", "grana", "overdrive", "fans_symbol")}
-        got = actors.gain(self._scratch, 0, gains, [])
+        keys = ("fans", "fame", "grana", "overdrive", "fans_symbol", "picks", "unlocked")
+        saved = {k: copy.copy(rec.get(k)) for k in keys}
+        got = dict(actors.gain(self._scratch, 0, gains, []))
+        picks = (rec.get("picks") or 0) - (saved["picks"] or 0)
+        if picks:
+            got["fame"] = got.get("fame", 0) + picks
         rec.update(saved)
         return got
 

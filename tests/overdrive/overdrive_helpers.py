@@ -68,3 +68,14 @@ def tracks(state: dict, seat: int) -> dict[str, int]:
 
 def diff(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
     return {k: after[k] - before[k] for k in before if after[k] != before[k]}
+
+
+def planned_value(out: dict) -> int:
+    """A recommendation's value less what abilities unlocked mid-turn added (the model's
+    objective), after checking that part: gains only, and only when a level was crossed."""
+    from solver.overdrive import UNLOCKED_LINE
+
+    extra = [line for line in out["breakdown"] if line["source"] == UNLOCKED_LINE]
+    for line in extra:
+        assert all(v > 0 for v in line["gains"].values()), line
+    return round(out["value"] * 100) - round(sum(line["value"] for line in extra) * 100)

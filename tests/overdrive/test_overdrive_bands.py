@@ -1,12 +1,12 @@
-"""Every band's abilities, as scripted turns (abilities unlock at turn start)."""
+"""Every band's abilities, as scripted turns (abilities unlock upon reaching the level)."""
 
 from __future__ import annotations
 
 import pytest
-from overdrive_helpers import act, diff, game, level, set_dice, to_round, tracks
+from overdrive_helpers import act, diff, game, level, set_dice, tracks
 
 from services.core import RulesError
-from services.overdrive import scoring
+from services.overdrive import GAME, scoring
 
 
 def band_game(band: str, overdrive: int, faces: list[str] | None = None) -> dict:
@@ -43,12 +43,22 @@ def test_locked_abilities_and_wrong_faces_are_refused():
         act(st, {"type": "ability", "level": "a", "die": 1})  # a Chord, not a Skull
 
 
-def test_abilities_unlock_at_the_start_of_the_next_turn():
-    st = band_game("rebeldogs", 2, ["horns", "skull", "skull", "chord"])
+def test_abilities_unlock_upon_reaching_the_level():
+    # Rebeldogs at Overdrive 2: Rehearsal reaches 3, so b ("whenever it raises Overdrive,
+    # one more") works at once: Mini Lover's +3 Overdrive becomes +4 in the same turn.
+    st = band_game("rebeldogs", 2, ["horns", "skull", "skull", "horns", "horns", "horns"])
+    st["hit_market"] = ["mini_lover"]
     st, _ = act(st, {"type": "place", "space": "rehearsal", "dice": [0, 1, 2]})
-    assert st["seats"][0]["overdrive"] == 3 and st["seats"][0]["unlocked"] == ["a"]
-    st = to_round(st, 2)
-    assert st["seats"][0]["unlocked"] == ["a", "b"]
+    assert st["seats"][0]["overdrive"] == 3 and st["seats"][0]["unlocked"] == ["a", "b"]
+    st, _ = act(st, {"type": "place", "space": "hit:mini_lover", "dice": [3, 4, 5]})
+    assert st["seats"][0]["overdrive"] == 7
+
+
+def test_a_change_face_ability_reached_this_turn_is_usable_this_turn():
+    st = band_game("dead_and_death", 0, ["horns", "chord", "chord", "skull"])
+    st, _ = act(st, {"type": "place", "space": "rehearsal", "dice": [0, 1, 2]})
+    st, _ = act(st, {"type": "ability", "level": "a", "die": 3})  # Skull -> Influence
+    assert st["seats"][0]["dice"][3]["face"] == "influence"
 
 
 def _gain_via(st: dict, space: str, faces: list[str]) -> dict:
@@ -136,14 +146,39 @@ def test_tnshe_spare_horns_twice_a_game():
         act(st, {"type": "ability", "level": "b", "die": 3})
 
 
-def test_epic_gods_reroll_free_and_fame_with_every_fans_gain():
+def test_epic_gods_reroll_free_once_per_round():
     st = band_game("epic_gods", 3, ["chord", "skull", "skull", "chord"])
     grana, n = st["seats"][0]["grana"], st["rng"]["n"]
     st, _ = act(st, {"type": "ability", "level": "a", "dice": [3]})
     assert st["seats"][0]["grana"] == grana and st["rng"]["n"] == n + 1
+    st["seats"][0]["turn"]["used"] = {}  # even in a new turn of the same round
+    with pytest.raises(RulesError) as err:
+        act(st, {"type": "ability", "level": "a", "dice": [3]})
+    assert err.value.code == "ability_used"
+
+
+def test_epic_gods_may_raise_any_other_track_per_level_of_fans():
+    st = band_game("epic_gods", 3, ["chord", "skull", "skull", "chord", "chord", "chord"])
+    st["hit_market"] = ["all_along_the_dice_tower"]
     before = tracks(st, 0)
     st, _ = act(st, {"type": "place", "space": "appearance", "dice": [0, 1, 2]})
-    assert diff(before, tracks(st, 0)) == {"fans": 1, "fame": 1}
+    assert diff(before, tracks(st, 0)) == {"fans": 1}  # nothing forced
+    assert st["seats"][0]["picks"] == 1
+    legal = GAME.legal_actions(st, 0)
+    assert [a for a in legal if a["type"] == "bonus_raise"] == [
+        {"type": "bonus_raise", "attr": a} for a in ("fame", "grana", "overdrive")
+    ]
+    with pytest.raises(RulesError):
+        act(st, {"type": "bonus_raise", "attr": "fans"})  # another attribute only
+    st, _ = act(st, {"type": "bonus_raise", "attr": "overdrive"})
+    assert diff(before, tracks(st, 0)) == {"fans": 1, "overdrive": 1}
+    st, _ = act(st, {"type": "place", "space": "hit:all_along_the_dice_tower", "dice": [3, 4, 5]})
+    assert st["seats"][0]["picks"] == 2  # +2 Fans: one pick per level
+    st, _ = act(st, {"type": "bonus_raise", "attr": "fame"})
+    with pytest.raises(RulesError):
+        act(st, {"type": "bonus_raise", "attr": "extra"})
+    st, _ = act(st, {"type": "end_turn"})
+    assert st["seats"][0]["picks"] == 0  # an unspent pick lapses with the turn
 
 
 def test_cover_bots_copy_another_bands_ability():
@@ -187,3 +222,11 @@ def test_scoring_abilities_at_overdrive_six(band, rec, vp):
     assert scoring.ability_vp(st, 0) == vp
     st["seats"][0]["overdrive"] = 5
     assert scoring.ability_vp(st, 0) == 0
+
+
+def test_cover_bots_copy_only_a_level_reached():
+    st = game(3, bands=["cover_bots", "starssacration", "rebeldogs"])
+    level(st, 0, 0)
+    with pytest.raises(RulesError) as err:
+        act(st, {"type": "copy", "level": "a", "band": "starssacration"})
+    assert err.value.code == "ability_unavailable"

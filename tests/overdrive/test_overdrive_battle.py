@@ -149,7 +149,7 @@ def test_metallum_rolls_its_difficulty_and_gains_per_face(difficulty, count):
     assert events[0]["type"] == "metallum_roll" and len(faces) == count
     expected = {k: 0 for k in ("fans", "fame", "grana", "overdrive")}
     for face in faces:
-        for k, v in content()["metallum"]["roll_gain"][face].items():
+        for k, v in content()["face_bonus"][face].items():
             expected[k] += v
     assert {k: st["metallum"][k] - before[k] for k in expected} == expected
 
@@ -184,6 +184,7 @@ def test_players_may_play_metallums_hits_and_metallum_takes_its_share():
 def test_metallum_attacks_the_rarest_face_and_the_player_breaks_ties():
     st = to_round(GAME.new(1, {"bands": ["rebeldogs"]}, 5), 3)
     st["seats"][0]["fame"] = 5  # a shield step lets the test set the dice first
+    st["metallum"]["fame"] = 9  # Metallum leads the battle
     st = to_battle(st)
     assert st["battle"]["step"] == "shield"
     set_battle(st, "0", ["horns", "influence", "influence", "chord"])
@@ -196,6 +197,7 @@ def test_metallum_attacks_the_rarest_face_and_the_player_breaks_ties():
 
     st = to_round(GAME.new(1, {"bands": ["rebeldogs"]}, 5), 3)
     st["seats"][0]["fame"] = 5
+    st["metallum"]["fame"] = 9
     st = to_battle(st)
     set_battle(st, "0", ["horns", "influence", "skull", "chord"])
     st, _ = act(st, {"type": "end_protect"})

@@ -191,3 +191,92 @@ def test_the_packaged_content_loads():
     data = load()
     assert len(data["hits"]) == 16 and len(data["distortions"]) == 32
     assert len(data["awards"]) == 4
+
+
+# -- listings ---------------------------------------------------------------------------
+
+
+def _walk(players: int, options: dict, seed: int, steps: int) -> dict:
+    state = GAME.new(players, options, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if GAME.outcome(state) is not None:
+            break
+        (seat,) = GAME.seats_to_act(state)
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    return state
+
+
+def _check_listing(state: dict) -> None:
+    """Every action the engine accepts is listed (up to interchangeable dice, or as a listed
+    action that leads to the same state), or described by a form; every listed action is
+    accepted."""
+    from overdrive_actions import accepted, canon, described, outcome_key
+
+    (seat,) = GAME.seats_to_act(state)
+    legal = GAME.legal_actions(state, seat)
+    forms = GAME.action_forms(state, seat)
+    listed = {canon(state, seat, a) for a in legal}
+    reached = set()
+    for action in legal:
+        after, _ = GAME.apply(state, seat, json.loads(json.dumps(action)))
+        reached.add(outcome_key(after))
+    missing = [
+        a for a, after in accepted(state, seat)
+        if canon(state, seat, a) not in listed and after not in reached
+        and not described(a, forms)
+    ]  # fmt: skip
+    assert not missing, missing[:5]
+
+
+@settings(max_examples=5, deadline=None)
+@given(config=st.sampled_from(CONFIGS[:6]), seed=st.integers(0, 10**6), steps=st.integers(0, 200))
+def test_every_accepted_action_is_listed_or_described(config, seed, steps):
+    state = _walk(*config, seed, steps)
+    if GAME.outcome(state) is None:
+        _check_listing(state)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None)
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 10**6), steps=st.integers(0, 400))
+def test_every_accepted_action_is_listed_or_described_long(config, seed, steps):
+    state = _walk(*config, seed, steps)
+    if GAME.outcome(state) is None:
+        _check_listing(state)
+
+
+def test_a_borrowed_die_is_listed_apart_from_an_own_die_of_its_face():
+    state = GAME.new(3, {"bands": ["rebeldogs", "tnshe", "powergirls"]}, 4)
+    state["occupied"] = {"resources": [{"seat": 1, "faces": ["chord"]}]}
+    state["seats"][0]["dice"] = [
+        {"face": f, "placed": None} for f in ("skull", "chord", "chord", "horns")
+    ]
+    state, _ = GAME.apply(
+        state, 0, {"type": "place", "space": "jam_session", "dice": [0],
+                   "borrow": {"seat": 1, "face": "chord"}}
+    )  # fmt: skip
+    legal = GAME.legal_actions(state, 0)
+    appearance = [a["dice"] for a in legal if a["type"] == "place" and a["space"] == "appearance"]
+    assert [1, 2, 4] in appearance  # own Chords and the borrowed one
+    assert [1, 2, 3] in appearance  # own Chords and the Horns Up
+    assert any(4 in d and 3 in d for d in appearance)  # the borrowed Chord with the Horns Up
+    _check_listing(state)
+
+
+def test_battle_rerolls_of_any_dice_are_listed():
+    state = _walk(3, {}, 5, 0)
+    while state["phase"] != "battle":
+        (seat,) = GAME.seats_to_act(state)
+        state, _ = GAME.apply(state, seat, {"type": "end_turn"})
+    (seat,) = GAME.seats_to_act(state)
+    if state["battle"]["step"] != "attack":
+        state, _ = GAME.apply(state, seat, {"type": "end_protect"})
+        (seat,) = GAME.seats_to_act(state)
+    state["seats"][seat]["grana"] = 5
+    state["battle"]["dice"][str(seat)] = [
+        {"face": f, "protected": False} for f in ("skull", "skull", "chord", "horns")
+    ]
+    rerolls = [a["dice"] for a in GAME.legal_actions(state, seat) if a["type"] == "reroll"]
+    assert [3] in rerolls and [0, 2] in rerolls and len(rerolls) == 11  # 3*2*2 - 1
+    _check_listing(state)

@@ -77,14 +77,15 @@ def test_an_explicit_position_solved_by_hand():
     hit = [{"id": "all_along_the_dice_tower", "owner": None}]
     out = solve(validate(_explicit(hits=hit)), 1.0)
     assert out["value"] == pytest.approx(2.25)
-    # ... and with its price in hand, buying it too is worth 1.50 - 5 x 0.25 = +0.25
+    # ... and with its price in hand, the rulebook's way is better: buy it (1.50 - 5 x 0.25),
+    # cancel a Chord slot, play it with two Chords (2.00) and send the third Chord and the
+    # Skull to Resources (0.50): 2.75
     out = solve(validate(_explicit(hits=hit, grana=5)), 1.0)
-    assert out["value"] == pytest.approx(2.50)
-    # the spare Skull goes to Resources first (its Grana could pay), the Hit is played
-    # before it is bought
+    assert out["value"] == pytest.approx(2.75)
     acts = [a["action"] for a in out["actions"]]
-    assert acts[0] == {"type": "place", "space": "resources", "dice": [3]}
-    assert [a["type"] for a in acts[1:]] == ["place", "buy_hit", "end_turn"]
+    assert [a["type"] for a in acts] == ["place", "place", "buy_hit", "place", "end_turn"]
+    assert acts[2] == {"type": "buy_hit", "card": "all_along_the_dice_tower", "cancel": [0, 0]}
+    assert len(acts[3]["dice"]) == 2 and acts[3]["space"] == "hit:all_along_the_dice_tower"
 
 
 def test_a_paid_face_change_is_bought_only_when_it_pays():
@@ -170,3 +171,19 @@ def test_a_plan_that_reaches_an_award_claims_it():
     for step in out["actions"]:
         state, _ = GAME.apply(state, 0, step["action"])
     assert state["seats"][0]["award"] == "bronze"
+
+
+def test_epic_gods_picks_are_planned_as_fame():
+    # Appearance (+1 Fans) earns a pick, spent on Fame; a pick held from a rival's turn too
+    state = GAME.new(2, {"bands": ["epic_gods", "rebeldogs"]}, 2)
+    rec = state["seats"][0]
+    rec["overdrive"], rec["grana"], rec["picks"] = 3, 0, 1
+    rec["dice"] = [{"face": f, "placed": None} for f in ["chord", "skull", "skull"]]
+    state["occupied"], state["dist_market"], state["hit_market"] = {}, [], []
+    out = recommend(state, 0, 1.0)
+    raises = [a["action"] for a in out["actions"] if a["action"]["type"] == "bonus_raise"]
+    assert raises == [{"type": "bonus_raise", "attr": "fame"}] * 2
+    assert out["net_change"] == {"fans": 1, "fame": 2, "grana": 0}
+    for step in out["actions"]:
+        state, _ = GAME.apply(state, 0, step["action"])
+    assert state["seats"][0]["fame"] == 2 and state["seats"][0]["fans"] == 1

@@ -246,9 +246,13 @@ def test_grana_actions_cost_what_the_track_says():
         act(st, {"type": "raise", "attr": "grana"})
     st, _ = act(st, {"type": "buy_die"})
     assert st["seats"][0]["grana"] == 4
+    face = "chord" if st["seats"][0]["dice"][0]["face"] != "chord" else "horns"
     with pytest.raises(RulesError) as err:
-        act(st, {"type": "set_face", "die": 0, "face": "horns"})
+        act(st, {"type": "set_face", "die": 0, "face": face})
     assert err.value.code == "not_enough_grana"
+    with pytest.raises(RulesError) as err:  # a face it already shows: refused, not paid
+        act(st, {"type": "set_face", "die": 3, "face": "horns"})
+    assert err.value.code == "no_change"
 
 
 def test_only_the_seat_in_turn_acts():
