@@ -107,7 +107,7 @@ export function render(view, ctx) {
       const sa = playAction(id);
       return beatCard(id, sa ? { onplay: () => ctx.act(sa), note: "play it" } : {});
     })) : h("p", { class: "muted" }, `${s.hand_count ?? "?"} cards in hand`);
-    return h("section", { class: `area seat${s.seat === view.solo_seat ? " solo" : ""}`, "aria-label": ctx.seatName(s.seat) },
+    return h("section", { class: `area seat${s.seat === view.solo_seat ? " solo" : ""}${acting.has(s.seat) && !s.ready ? " to-act" : ""}`, "aria-label": ctx.seatName(s.seat) },
       h("h3", {}, ctx.seatName(s.seat), s.seat === view.solo_seat ? h("span", { class: "chip" }, view.solo_used ? "Solo (used)" : "Solo") : null,
         s.ready ? h("span", { class: "chip" }, "ready") : acting.has(s.seat) ? h("span", { class: "chip turn-chip" }, "to act") : null),
       h("p", { class: "label" }, "Stage"), row(`${ctx.seatName(s.seat)}: stage`, (s.stage || []).map((id) => beatCard(id, { kind: "beat staged" }))),
