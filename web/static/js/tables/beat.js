@@ -27,12 +27,21 @@ function beatCard(id, extra = {}) {
   return card({ top: String(value), sub: [icon, extra.sub].filter(Boolean).join(" · "), title: `Beat card ${cardText(id)}${extra.note ? `, ${extra.note}` : ""}`, kind: "beat", id, ...extra });
 }
 
+/** "5", "2 face up", "2 (Face Up) face down": how a card is played, said once. */
+function playText(action) {
+  if (!action.card) return Number.isInteger(action.hidden) ? `hidden card ${action.hidden + 1}` : "a card";
+  const { value, icon } = parseCard(action.card);
+  if (action.face_up) return `${value} face up`;
+  return icon === "Face Up" ? `${value} (Face Up) face down` : cardText(action.card);
+}
+
 export function label(action) {
   const c = action.card ? cardText(action.card) : "";
   switch (action.type) {
-    case "play": return `Play ${c}${action.face_up ? " face up" : ""}`;
-    case "solo": return `Solo: add ${c}${action.face_up ? " face up" : ""}`;
+    case "play": return `Play ${playText(action)}`;
+    case "solo": return `Solo: add ${playText(action)}`;
     case "ready": return "Ready: done playing";
+    case "solo_pass": return "Solo: play no card on this song";
     case "take_back": return "Take back my card";
     case "cue": return `Cue ${cardText(action.cue_card)} to tune ${c} ${action.direction}`;
     case "encore": return action.take === false || action.count === 0 ? "No Encore" : `Take ${action.count ?? 1} Encore${(action.count ?? 1) > 1 ? "s" : ""}`;
