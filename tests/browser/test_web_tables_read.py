@@ -13,8 +13,11 @@ from .page_driver import shot
 PHONE = 390
 
 
-def open_seat(new_page, client, game: str, players: int = 2, options=None, moves: int = 0):
-    """A game created through the API, ``moves`` first-listed moves played, seat 0's page."""
+def open_seat(
+    new_page, client, game: str, players: int = 2, options=None, moves: int = 0, until=None
+):
+    """A game created through the API, ``moves`` first-listed moves played (or as many as
+    it takes until ``until(host_view)``), then seat 0's page."""
     created = client.post(
         "/v1/games",
         json={"game": game, "players": players, "seed": 7, "options": options or {}},
@@ -23,6 +26,13 @@ def open_seat(new_page, client, game: str, players: int = 2, options=None, moves
     for _ in range(moves):
         listing = client.get(f"/v1/games/{game_id}/actions", headers=host).get_json()
         client.post(f"/v1/games/{game_id}/actions", json=listing["actions"][0], headers=host)
+    for _ in range(200 if until else 0):
+        if until(client.get(f"/v1/games/{game_id}", headers=host).get_json()):
+            break
+        listing = client.get(f"/v1/games/{game_id}/actions", headers=host).get_json()
+        client.post(f"/v1/games/{game_id}/actions", json=listing["actions"][0], headers=host)
+    else:
+        assert until is None, "the game never reached the state asked for"
     token = created["seat_tokens"][0]
     view = client.get(
         f"/v1/games/{game_id}", headers={"Authorization": f"Bearer {token}"}
@@ -85,6 +95,20 @@ def test_overdrive_shows_every_board_space_with_its_occupants(new_page, client, 
     no_sideways_scroll(page)
     assert page.js_errors == []
     shot(page, tmp_path, "overdrive-phone")
+
+
+def test_overdrive_battle_shows_each_bands_battle_dice(new_page, client):
+    page, view = open_seat(new_page, client, "overdrive", until=lambda v: v["phase"] == "battle")
+    panel = page.locator("section[aria-label='Battle of Bands']")
+    for seat, dice in view["battle"]["dice"].items():
+        name = f"Seat {seat}, you" if seat == "0" else f"Seat {seat}"
+        shown = panel.locator(f"[aria-label='{name}: battle dice'] .card")
+        assert shown.count() == len(dice)
+        for i, die in enumerate(dice):
+            label = shown.nth(i).get_attribute("aria-label")
+            assert label.startswith(f"battle die {i + 1}: ")
+            assert die["face"].replace("horns", "horns up") in label.lower()
+    assert page.js_errors == []
 
 
 def test_composition_awards_read_as_sentences_and_ovations_have_a_price(new_page, client, tmp_path):

@@ -52,7 +52,7 @@ export function effectText(e) {
     case "intimidate": return `${gains(e.gain)}; a rival loses ${Object.entries(e.opponent_loses || {}).map(([t, n]) => `${n} ${track(t)}`).join(", ")}`;
     case "skull_to": return "Turn a Skull die to any other face";
     case "skulls_wild": return "Your Skulls count as any face this turn";
-    case "set_faces": return `Set up to ${e.n} dice to faces you choose`;
+    case "set_faces": return `Set up to ${e.n} ${e.n === 1 ? "die" : "dice"} to faces you choose`;
     case "all_to": return `Turn all your free dice to ${face(e.face)}`;
     case "convert": return `Turn your ${face(e.from)} dice to ${face(e.to)}`;
     case "swap": return "Turn a die to Horns Up or Influence";
@@ -100,6 +100,10 @@ export function label(action) {
       const d = byKey("distortions", "number").get(String(action.card));
       return `Play Distortion #${action.card}${d ? `: ${effectText(d.effect)}` : ""}${dice ? ` (${dice})` : ""}`;
     }
+    case "attack": return `Attack ${Number.isInteger(action.target) ? `seat ${action.target}` : words(action.target)}'s ${face(action.face)} die`;
+    case "protect": return `Protect battle die ${action.die + 1}${action.source ? ` (${action.source === "shield" ? "Fame shield" : `Distortion #${action.source}`})` : ""}`;
+    case "end_protect": return "Done protecting";
+    case "choose_loss": return `Lose a ${face(action.face)} die`;
     case "buy_hit": return action.card ? `Buy Hit ${hitName(action.card)}` : null;
     default: return null;
   }
@@ -152,6 +156,19 @@ function band(view, s, i, ctx, acting) {
     stats([["award", s.award ? words(s.award) : "none yet"]]));
 }
 
+const STEP = { shield: "bands protect dice", attack: "bands attack in battle order", choice: "a band chooses which die it loses" };
+
+/** The Battle of Bands: each band's battle dice (protected ones marked), order and step. */
+function battlePanel(view, ctx) {
+  const b = view.battle;
+  const name = (k) => (/^\d+$/.test(k) ? ctx.seatName(Number(k)) : words(k));
+  return panel(b.final ? "Final Battle of Bands" : "Battle of Bands",
+    stats([["step", STEP[b.step] || words(b.step || "")], ["order", (b.order || []).map((s) => name(String(s))).join(" → ")]]),
+    Object.entries(b.dice || {}).map(([k, list]) => [h("p", { class: "label" }, `${name(k)}: battle dice`),
+      row(`${name(k)}: battle dice`, list.map((d, i) => card({ top: face(d.face ?? d), sub: d.protected ? "protected" : `die ${i + 1}`, title: `battle die ${i + 1}: ${face(d.face ?? d)}${d.protected ? ", protected" : ""}`, kind: `die${d.protected ? " selected" : ""}` })))]),
+    b.choice ? h("p", {}, `${name(String(b.choice.seat ?? ""))} must lose one of: ${(b.choice.faces || []).map(face).join(", ")}`) : null);
+}
+
 export function render(view, ctx) {
   const spaces = items("overdrive", "spaces") || [];
   const known = new Set(spaces.map((sp) => sp.id));
@@ -161,6 +178,7 @@ export function render(view, ctx) {
   const awards = byKey("awards");
   return h("div", { class: "table overdrive" },
     panel("Show", stats([["mode", view.mode], ["round", `${view.round} of ${(view.schedule || []).length}`], ["phase", view.phase && words(view.phase)], ["difficulty", view.difficulty]])),
+    view.battle ? battlePanel(view, ctx) : null,
     panel("Board", h("ul", { class: "plain spaces", "aria-label": "Board spaces" },
       spaces.map((sp) => spaceItem(view, ctx, sp.id, sp)),
       [...new Set(others)].map((k) => spaceItem(view, ctx, k, null)))),
@@ -172,7 +190,6 @@ export function render(view, ctx) {
       const aw = awards.get(String(a));
       return h("li", {}, h("strong", {}, words(a)), aw ? `: reach ${aw.fans} Fans and ${aw.fame} Fame for ${aw.vp} VP` : "");
     }))) : null,
-    view.battle ? panel("Battle of Bands", value(view.battle)) : null,
     view.metallum ? panel("Metallum", value(view.metallum)) : null,
     h("div", { class: "seats" }, (view.seats || []).map((s, i) => band(view, s, i, ctx, acting.has(i)))));
 }
