@@ -82,6 +82,9 @@ export function label(action, view) {
       return `Buy the Ovation ${o ? o.name : action.ovation}${view?.costs?.ovation ? ` (${view.costs.ovation} Roses)` : ""}`;
     }
     case "buy_crescendo": return `Buy Crescendo ${(action.slot ?? 0) + 1}`;
+    case "stop": return "Stop drafting for this round";
+    case "rex_mark": return `Mark seat ${action.target}'s Chorus card ${spell([action.card])} with the X`;
+    case "flip": return `Flip ${spell([action.card])}`;
     default: return null;
   }
 }

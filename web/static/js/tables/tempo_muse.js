@@ -36,6 +36,10 @@ export function label(action) {
     case "discard": return `Discard ${action.card} ${nameOf(action.card)}`;
     case "cycle": return `Cycle ${action.count} card${action.count > 1 ? "s" : ""}`;
     case "pass": return "Pass";
+    case "cycle_return": return `Give back ${[].concat(action.cards || []).join(", ")}`;
+    case "mix": return (action.offsets || []).length
+      ? `Mix, offsetting ${action.offsets.map((o) => `position ${o.position} with ${[].concat(o.payment || []).join(" + ")}`).join("; ")}`
+      : "Mix with no Offset";
     default: return null;
   }
 }
