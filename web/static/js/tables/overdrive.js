@@ -88,7 +88,12 @@ function distortionCard(no, extra = {}) {
   return card({ top: `#${show(no)}`, sub: what, title: `Distortion ${show(no)}${d ? ` (${face(d.symbol)}): ${what}` : ""}`, kind: "distortion", id: String(no), ...extra });
 }
 
-export function label(action) {
+function abilityOf(view, seat, level) {
+  const b = byKey("bands").get(String(view?.seats?.[seat]?.band));
+  return b ? b[level] : null;
+}
+
+export function label(action, view) {
   const dice = Array.isArray(action.dice) ? `dice ${action.dice.map((d) => d + 1).join(", ")}` : "";
   switch (action.type) {
     case "place": return `Place ${dice} on ${spaceName(action.space)}`;
@@ -104,7 +109,24 @@ export function label(action) {
     case "protect": return `Protect battle die ${action.die + 1}${action.source ? ` (${action.source === "shield" ? "Fame shield" : `Distortion #${action.source}`})` : ""}`;
     case "end_protect": return "Done protecting";
     case "choose_loss": return `Lose a ${face(action.face)} die`;
-    case "buy_hit": return action.card ? `Buy Hit ${hitName(action.card)}` : null;
+    case "buy_hit": {
+      if (!action.card) return null;
+      const [m, slot] = Array.isArray(action.cancel) ? action.cancel : [];
+      const cancelled = Number.isInteger(slot) ? byKey("hits").get(String(action.card))?.modes?.[m]?.slots?.[slot] : null;
+      return `Buy Hit ${hitName(action.card)}${Number.isInteger(slot) ? `, cancelling slot ${slot + 1}${cancelled ? ` (${face(cancelled)})` : ""}${m ? ` of way ${m + 1}` : ""}` : ""}`;
+    }
+    case "buy_distortion": return `Buy Distortion #${action.card}${view?.distortion_cost ? ` (${view.distortion_cost} Grana)` : ""}`;
+    case "buy_die": return "Buy an extra die with Grana";
+    case "raise": return `Raise ${track(action.attr)} with Grana`;
+    case "claim_award": return `Claim the ${words(action.award)} award`;
+    case "copy": return `Copy ${byKey("bands").get(String(action.band))?.name || words(action.band)}'s level ${String(action.level).toUpperCase()} ability`;
+    case "ability": {
+      const seat = Array.isArray(view?.to_act) ? view.to_act[0] : view?.seat;
+      const ab = abilityOf(view, seat, action.level);
+      const what = [Number.isInteger(action.die) ? `die ${action.die + 1}` : "", action.target ? `on ${spaceName(action.target)}` : "",
+        action.borrow ? `borrow seat ${action.borrow.seat}'s ${face(action.borrow.face)}` : "", dice].filter(Boolean).join(", ");
+      return `Ability ${String(action.level).toUpperCase()}${ab ? ` (${effectText(ab)})` : ""}${what ? `: ${what}` : ""}`;
+    }
     default: return null;
   }
 }
