@@ -49,7 +49,7 @@ export async function replay(main, id, params) {
       where.textContent = `Step ${step} of ${total}${last ? `: ${seatName(last.seat)}, ${label(last.action)}` : ": the deal"}${view.outcome ? " · game over" : ""}`;
       const ctx = { view, seat: view.seat, host: false, listing: { actions: [], forms: [] }, act: () => {}, seatName, label, find: () => undefined };
       let drawn;
-      try { drawn = r.render(view, ctx); } catch { drawn = generic.render(view); }
+      try { if (r.load) await r.load(view); drawn = r.render(view, ctx); } catch { drawn = generic.render(view); }
       fill(board, drawn, r === generic ? null : generic.rest(view, r.drawn || []));
     } catch (err) {
       fill(board, h("p", { class: "error", role: "alert" }, err.message));

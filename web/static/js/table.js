@@ -226,6 +226,7 @@ export async function table(main, id, params) {
     main.dataset.game = view.game;
     let drawn;
     try {
+      if (r.load) await r.load(view);
       drawn = r.render(view, ctx);
     } catch (err) {
       console.error(err);

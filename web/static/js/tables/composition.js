@@ -1,8 +1,52 @@
 // Composition: the draft row, each Maestro's cards and Chorus, and a word input that spells
 // a Performance from the seat's usable cards.
 import { h, words } from "../dom.js";
+import { items, load as loadCatalog } from "../catalog.js";
 import { card, row } from "./cards.js";
 import { panel, stats } from "./generic.js";
+
+export function load() {
+  return loadCatalog("composition", ["maestros"]);
+}
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const letterList = (ls) => (ls || []).map((l) => String(l).toUpperCase()).join(", ").replace(/, ([^,]*)$/, " or $1");
+
+/** An Award's goal as the sentence a player reads on the card. */
+export function goalText(goal) {
+  const n = goal?.n;
+  switch (goal?.type) {
+    case "min_length": return `Perform a word of ${n} or more letters`;
+    case "min_vowels": return `Perform a word with ${n} or more vowels`;
+    case "symbol_count": return `Use ${n} or more cards of the same symbol`;
+    case "min_score": return `Score ${n} or more Roses with one Performance`;
+    case "uses_two_letter": return "Use a two-letter card in your word";
+    case "uses_crescendo": return "Use a Crescendo card in your word";
+    case "uses_letter": return `Use the letter ${letterList(goal.letters)}`;
+    case "same_start_end": return "Perform a word that starts and ends with the same letter";
+    case "min_cards": return `Use ${n} or more cards in your word`;
+    default: return words(goal?.type || "");
+  }
+}
+
+/** A card's or Maestro's ability in a few words. */
+export function abilityText(a) {
+  const t = a?.type || a;
+  const held = a?.hand ? " (while in hand)" : "";
+  switch (t) {
+    case "double_self": return "doubles its own value";
+    case "double_word": return "doubles the Performance";
+    case "pay_double_word": return `pay ${a.cost} Roses: double the Performance`;
+    case "double_vowels": return "doubles the vowels";
+    case "roses": return `+${a.n} Roses`;
+    case "per_vowel": return `+${a.n} per vowel${held}`;
+    case "long_word": return `+${a.n} for ${a.min}+ letters${held}`;
+    case "on_take_roses": return `+${a.n} Roses when taken`;
+    case "pay_roses": return `pay ${a.cost} Roses: +${a.n}`;
+    case "two_words": return "allows two crossing words";
+    default: return words(t || "");
+  }
+}
 
 export const drawn = ["composition", "seats", "round", "max_rounds", "phase", "baton", "turn", "tracker", "note_deck", "crescendo_deck", "discard", "ovations", "awards", "costs", "solo", "last_round", "history", "facedown", "rex", "held_tomatoes"];
 
@@ -16,9 +60,12 @@ function cardsById(view) {
 
 function noteCard(c, extra = {}) {
   const letters = String(c.letters ?? c.name ?? "?").toUpperCase();
+  const powers = (c.abilities || []).map(abilityText);
+  const named = c.name && String(c.name).toUpperCase() !== letters ? c.name : "";
+  const kind = c.kind === "locked" ? "Locked Letter" : c.kind === "crescendo" ? "Crescendo" : c.kind === "note" ? "Note" : c.kind || "card";
   return card({
-    top: letters, sub: [c.rose ? `${c.rose} rose${c.rose > 1 ? "s" : ""}` : "", c.symbol || ""].filter(Boolean).join(" · "),
-    title: `${c.kind || "card"} ${letters}${c.rose ? `, ${c.rose} roses` : ""}${c.symbol ? `, ${c.symbol}` : ""}${(c.abilities || []).length ? `, abilities ${c.abilities.map((a) => a.id || a).join(", ")}` : ""}${extra.note ? `, ${extra.note}` : ""}`,
+    top: letters, sub: [plural(c.rose ?? 0, "rose"), c.symbol || "", ...powers].filter(Boolean).join(" · "),
+    title: `${kind} ${letters}${named ? ` (${named})` : ""}, ${plural(c.rose ?? 0, "Rose")}${c.symbol ? `, ${c.symbol} symbol` : ", no symbol"}${powers.length ? `, ${powers.join("; ")}` : ""}${extra.note ? `, ${extra.note}` : ""}`,
     kind: `note ${c.kind || ""}`, id: c.id, ...extra,
   });
 }
@@ -30,6 +77,14 @@ export function label(action, view) {
     case "take": return action.card === "ghost" ? "Take the Ghost Note" : `Take ${spell([action.card])}`;
     case "perform": return action.cards?.length ? `Perform ${spell(action.cards)}` : "Perform nothing (pass)";
     case "ask_help": return `Ask seat ${action.helper} whether ${spell(action.cards)} is a word`;
+    case "buy_ovation": {
+      const o = (view?.ovations || []).find((x) => x.id === action.ovation);
+      return `Buy the Ovation ${o ? o.name : action.ovation}${view?.costs?.ovation ? ` (${view.costs.ovation} Roses)` : ""}`;
+    }
+    case "buy_crescendo": return `Buy Crescendo ${(action.slot ?? 0) + 1}`;
+    case "stop": return "Stop drafting for this round";
+    case "rex_mark": return `Mark seat ${action.target}'s Chorus card ${spell([action.card])} with the X`;
+    case "flip": return `Flip ${spell([action.card])}`;
     default: return null;
   }
 }
@@ -93,36 +148,62 @@ function lastPerformance(last) {
   return `${String(last.word).toUpperCase()}${last.failed ? " (not a word)" : roses}`;
 }
 
+const PHASES = { draft: "drafting", compose: "composing words", flip: "solo flip" };
+
 export function render(view, ctx) {
   const comp = view.composition || {};
   const takeAction = (id) => ctx.find((a) => a.type === "take" && a.card === id);
   const me = ctx.seat ?? view.seat;
+  const acting = new Set(turn(view));
   const seats = [...(view.seats || [])].sort((a, b) => (a.seat === me ? -1 : b.seat === me ? 1 : 0));
+  const maestros = new Map((items("composition", "maestros") || []).map((m) => [m.id, m]));
+  const awardName = (id) => (view.awards || []).find((a) => a.id === id)?.name || words(id);
+  const ovationName = (id) => (view.ovations || []).find((o) => o.id === id)?.name || words(id);
+  const costs = view.costs || {};
   return h("div", { class: "table composition" },
-    panel("Round", stats([["round", `${view.round} of ${view.max_rounds}`], ["phase", view.phase && words(view.phase)], ["baton", view.baton], ["note deck", view.note_deck]])),
-    panel("The Composition (draft)", row("Draft row", [
+    panel("Round", stats([["round", `${view.round} of ${view.max_rounds}${view.last_round ? " (last)" : ""}`], ["phase", view.phase && (PHASES[view.phase] || words(view.phase))],
+      ["Baton", Number.isInteger(view.baton) ? ctx.seatName(view.baton) : undefined], ["cards in the Note deck", view.note_deck], ["Crescendos left", view.crescendo_deck]]),
+      (view.held_tomatoes || []).length ? h("p", { class: "muted" }, `Tomatoes held: ${view.held_tomatoes.map((t) => `${t.name || words(t.id || t)}${Number.isInteger(t.holder) ? ` (${ctx.seatName(t.holder)})` : ""}`).join(", ")}`) : null),
+    panel("The Composition (draft row)", row("Draft row", [
       ...(comp.notes || []).map((c) => {
         const sa = takeAction(c.id);
         return noteCard(c, sa ? { onplay: () => ctx.act(sa), note: "take it" } : {});
       }),
       comp.ghost?.available ? (() => {
         const sa = takeAction("ghost");
-        return card({ top: "?", sub: `Ghost Note · ${comp.ghost.cost} rose`, title: `Ghost Note, any letter, costs ${comp.ghost.cost} rose${sa ? ", take it" : ""}`, kind: "note ghost", onplay: sa ? () => ctx.act(sa) : undefined });
+        return card({ top: "?", sub: `Ghost Note · ${plural(comp.ghost.cost, "rose")}`, title: `Ghost Note, any letter, costs ${plural(comp.ghost.cost, "Rose")}${sa ? ", take it" : ""}`, kind: "note ghost", onplay: sa ? () => ctx.act(sa) : undefined });
       })() : null,
-    ].filter(Boolean)), (comp.crescendos || []).length ? stats(comp.crescendos.map((c) => [`crescendo ${c.slot + 1}`, `${c.roses} roses`])) : null),
-    h("div", { class: "seats" }, seats.map((s) => h("section", { class: "area seat", "aria-label": ctx.seatName(s.seat) },
-      h("h3", {}, `${ctx.seatName(s.seat)} · Maestro ${s.maestro}`),
-      stats([["roses", s.roses], ["badges", s.badges], ["status", s.status && words(s.status)]]),
-      h("p", { class: "label" }, "Maestro cards"), row("Maestro cards", (s.locked || []).map((c) => noteCard(c))),
-      h("p", { class: "label" }, "Drafted"), row("Drafted", [...(s.drafted || []).map((c) => noteCard(c)), s.ghost ? card({ top: "?", title: "Ghost Note", kind: "note ghost" }) : null].filter(Boolean)),
-      h("p", { class: "label" }, "Chorus"), row("Chorus", (s.chorus || []).map((c) => noteCard(c))),
-      s.last ? h("p", {}, `Last performance: ${lastPerformance(s.last)}`) : null))),
-    panel("Ovations and awards", h("ul", { class: "plain" },
-      (view.ovations || []).map((o) => h("li", {}, `Ovation ${o.name} (${o.badges} badges)`)),
-      (view.awards || []).map((a) => h("li", {}, `Award ${a.name} (${a.badges} badge${a.badges > 1 ? "s" : ""}): ${words(a.goal?.type || "")}${a.goal?.n ? ` ${a.goal.n}` : ""}`)))));
+    ].filter(Boolean)),
+    (comp.crescendos || []).length ? [h("p", { class: "label" }, `Crescendos (face down${costs.crescendo ? `, ${costs.crescendo} Roses each` : ""})`),
+      row("Crescendos", comp.crescendos.map((c) => {
+        const sa = ctx.find((a) => a.type === "buy_crescendo" && a.slot === c.slot);
+        return card({ top: `C${c.slot + 1}`, sub: c.roses ? `+${plural(c.roses, "rose")} on it` : "face down", title: `Crescendo ${c.slot + 1}, face down${c.roses ? `, ${plural(c.roses, "Rose")} on it` : ""}${sa ? ", buy it" : ""}`, kind: "note back", onplay: sa ? () => ctx.act(sa) : undefined });
+      }))] : null),
+    h("div", { class: "seats" }, seats.map((s) => {
+      const m = maestros.get(s.maestro);
+      const mine = s.seat === me;
+      return h("section", { class: `area seat${acting.has(s.seat) ? " to-act" : ""}`, "aria-label": ctx.seatName(s.seat) },
+        h("h3", {}, `${ctx.seatName(s.seat)} · Maestro ${s.maestro}`, s.seat === view.baton ? h("span", { class: "chip" }, "Baton") : null, acting.has(s.seat) ? h("span", { class: "chip turn-chip" }, "to act") : null),
+        m ? h("p", { class: "muted" }, [`${plural(m.chorus ?? 2, "Chorus slot")}`, ...(m.abilities || []).map(abilityText)].join(" · ")) : null,
+        stats([["Roses", s.roses], ["Applause Badges", s.badges], ["status", s.status && words(s.status)]]),
+        h("p", { class: "label" }, "Locked Letters"), row(`${ctx.seatName(s.seat)}: Locked Letters`, (s.locked || []).map((c) => noteCard(c))),
+        h("p", { class: "label" }, mine ? "Your hand (drafted this round)" : "Drafted this round"),
+        row(`${ctx.seatName(s.seat)}: drafted`, [...(s.drafted || []).map((c) => noteCard(c)), s.ghost ? card({ top: "?", sub: "Ghost Note", title: "Ghost Note, any letter", kind: "note ghost" }) : null].filter(Boolean)),
+        h("p", { class: "label" }, "Chorus (kept for later rounds)"), row(`${ctx.seatName(s.seat)}: Chorus`, (s.chorus || []).map((c) => noteCard(c))),
+        (s.ovations || []).length || (s.awards || []).length ? h("p", {}, "Won: ", [...(s.ovations || []).map((id) => `Ovation ${ovationName(id)}`), ...(s.awards || []).map((id) => `Award ${awardName(id)}`)].join(", ")) : null,
+        s.last ? h("p", {}, `Last performance: ${lastPerformance(s.last)}`) : null);
+    })),
+    panel("Awards on offer", h("ul", { class: "plain goals" }, (view.awards || []).map((a) =>
+      h("li", { class: "award", dataset: { award: a.id } }, h("strong", {}, a.name), `: ${goalText(a.goal)}.`, h("span", { class: "muted" }, ` ${plural(a.badges, "badge")}`))))),
+    panel("Ovations for sale", costs.ovation ? h("p", { class: "muted" }, `${costs.ovation} Roses each; a seat that buys one takes no Award that round.`) : null,
+      h("ul", { class: "plain" }, (view.ovations || []).map((o) => {
+        const sa = ctx.find((a) => a.type === "buy_ovation" && a.ovation === o.id);
+        return h("li", { class: "ovation", dataset: { ovation: o.id } }, h("strong", {}, o.name), h("span", { class: "muted" }, ` ${plural(o.badges, "badge")}`), " ",
+          sa ? h("button", { type: "button", class: "small", onclick: () => ctx.act(sa) }, `Buy for ${costs.ovation ?? "?"} Roses`) : null);
+      }))));
 }
 
 export function turn(view) {
   if (Number.isInteger(view.turn)) return [view.turn];
-  return (view.seats || []).filter((s) => s.status === "composing" || s.status === "waiting" && false).map((s) => s.seat);
+  return (view.seats || []).filter((s) => s.status === "composing" || s.status === "retry").map((s) => s.seat);
 }

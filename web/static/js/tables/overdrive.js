@@ -1,52 +1,221 @@
-// Overdrive: the board's spaces, each band's dice and tracks, Hits and Distortions.
+// Overdrive: every board space (what it needs, what it does, who is on it or that it is
+// blocked), each band's dice, tracks, abilities, Hits and Distortions, the markets and awards.
+// Names and effects come from the public catalog; the view says who holds and occupies what.
 import { h, show, words } from "../dom.js";
+import { items, load as loadCatalog } from "../catalog.js";
 import { card, row } from "./cards.js";
 import { panel, stats, value } from "./generic.js";
 
 export const drawn = ["seats", "occupied", "blocked", "hit_market", "hit_owned", "distortion_market", "round", "schedule", "phase", "to_act", "battle", "metallum", "mode", "difficulty", "players", "hit_deck_size", "distortion_deck_size", "distortion_cost", "awards_free", "order", "first", "variants"];
 
-export function label(action) {
+const SECTIONS = ["spaces", "hits", "distortions", "awards", "bands"];
+
+export function load() {
+  return loadCatalog("overdrive", SECTIONS);
+}
+
+const byKey = (name, key = "id") => new Map((items("overdrive", name) || []).map((x) => [String(x[key]), x]));
+
+const FACE = { skull: "Skull", chord: "Chord", horns: "Horns Up", influence: "Influence", any: "Any" };
+export const face = (f) => FACE[f] || words(f);
+const TRACK = { fans: "Fans", fame: "Fame", grana: "Grana", overdrive: "Overdrive" };
+const track = (t) => TRACK[t] || words(t);
+
+export function hitName(id) {
+  return byKey("hits").get(String(id))?.name || words(id);
+}
+
+export function spaceName(key) {
+  const k = String(key);
+  if (k.startsWith("hit:")) return `Hit ${hitName(k.slice(4))}`;
+  if (k.startsWith("exclusive:")) return `${words(k.slice(10))} (band space)`;
+  const w = words(k);
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+/** {fans: 1, grana: 2} -> "+1 Fans, +2 Grana". */
+export function gains(g) {
+  return Object.entries(g || {}).map(([t, n]) => `${n >= 0 ? "+" : ""}${n} ${track(t)}`).join(", ");
+}
+
+/** What a space, Distortion or ability does, in a short sentence. */
+export function effectText(e) {
+  if (!e) return "";
+  const faces = (fs) => (fs || []).map(face).join(" or ");
+  switch (e.kind) {
+    case "gain": return gains(e.gain);
+    case "choose_track": return `+${e.amount ?? 1} on your choice of ${(e.tracks || []).map(track).join(", ")}`;
+    case "change_face": return e.faces ? `Turn a die to ${faces(e.faces)}` : `Turn a ${e.from === "any" ? "die" : `${face(e.from)} die`} to ${face(e.to)}`;
+    case "borrow": return "Use a rival's die on the board as one of yours";
+    case "extra_die": return "Gain an extra die";
+    case "clear_space": return "Clear the dice off a board space";
+    case "intimidate": return `${gains(e.gain)}; a rival loses ${Object.entries(e.opponent_loses || {}).map(([t, n]) => `${n} ${track(t)}`).join(", ")}`;
+    case "skull_to": return "Turn a Skull die to any other face";
+    case "skulls_wild": return "Your Skulls count as any face this turn";
+    case "set_faces": return `Set up to ${e.n} ${e.n === 1 ? "die" : "dice"} to faces you choose`;
+    case "all_to": return `Turn all your free dice to ${face(e.face)}`;
+    case "convert": return `Turn your ${face(e.from)} dice to ${face(e.to)}`;
+    case "swap": return "Turn a die to Horns Up or Influence";
+    case "protect": return "Protect a die in the Battle of Bands";
+    case "reroll": case "reroll_free": return "Reroll dice for free";
+    case "bonus_on_gain": return `+${e.amount} ${track(e.attr)} whenever you gain ${track(e.attr)}`;
+    case "trade": return `Trade ${gains(e.lose).replace(/\+/g, "")} for ${gains(e.gain)}`;
+    case "score": return `At the end: 1 VP per ${e.per} ${(e.tracks || []).map(track).join(" and ")} (at most ${e.max})`;
+    case "spare_faces": return `${e.uses ?? ""} spare ${face(e.face)} face${e.uses > 1 ? "s" : ""}`.trim();
+    case "copy": return `Copy another band's level ${String(e.level).toUpperCase()} ability`;
+    case "gain_trigger": case "per_level_gain": return `${gains(e.gain)} when ${words(e.when || "")}`;
+    case "exclusive_space": return `A space of your own: ${(e.slots || []).map(face).join(" + ")} gives ${gains(e.gain)}`;
+    default: return words(e.kind || "");
+  }
+}
+
+const slotsText = (slots) => (slots || []).map(face).join(" + ");
+
+function hitModes(hit) {
+  return (hit?.modes || []).map((m) => `${slotsText(m.slots)} → ${gains(m.gain)}`).join("; or ");
+}
+
+function hitCard(id, extra = {}) {
+  const hit = byKey("hits").get(String(id));
+  const name = hitName(id);
+  const what = hit ? `costs ${hit.cost} Grana, ${face(hit.symbol)} symbol; ${hitModes(hit)}` : "";
+  return card({ top: name, sub: hit ? `$${hit.cost} · ${hitModes(hit)}` : "", title: `Hit ${name}${what ? `: ${what}` : ""}${extra.note ? `, ${extra.note}` : ""}`, kind: "hit", id: String(id), ...extra });
+}
+
+function distortionCard(no, extra = {}) {
+  const d = byKey("distortions", "number").get(String(no));
+  const what = d ? effectText(d.effect) : "";
+  return card({ top: `#${show(no)}`, sub: what, title: `Distortion ${show(no)}${d ? ` (${face(d.symbol)}): ${what}` : ""}`, kind: "distortion", id: String(no), ...extra });
+}
+
+function abilityOf(view, seat, level) {
+  const b = byKey("bands").get(String(view?.seats?.[seat]?.band));
+  return b ? b[level] : null;
+}
+
+export function label(action, view) {
   const dice = Array.isArray(action.dice) ? `dice ${action.dice.map((d) => d + 1).join(", ")}` : "";
   switch (action.type) {
-    case "place": return `Place ${dice} on ${space(action.space)}`;
+    case "place": return `Place ${dice} on ${spaceName(action.space)}`;
     case "reroll": return `Reroll ${dice} (1 Grana)`;
-    case "set_face": return `Set die ${action.die + 1} to ${words(action.face)}`;
+    case "set_face": return `Set die ${action.die + 1} to ${face(action.face)}`;
     case "end_turn": return "End my turn";
     case "pass": return "Pass";
+    case "play_distortion": {
+      const d = byKey("distortions", "number").get(String(action.card));
+      return `Play Distortion #${action.card}${d ? `: ${effectText(d.effect)}` : ""}${dice ? ` (${dice})` : ""}`;
+    }
+    case "attack": return `Attack ${Number.isInteger(action.target) ? `seat ${action.target}` : words(action.target)}'s ${face(action.face)} die`;
+    case "protect": return `Protect battle die ${action.die + 1}${action.source ? ` (${action.source === "shield" ? "Fame shield" : `Distortion #${action.source}`})` : ""}`;
+    case "end_protect": return "Done protecting";
+    case "choose_loss": return `Lose a ${face(action.face)} die`;
+    case "buy_hit": {
+      if (!action.card) return null;
+      const [m, slot] = Array.isArray(action.cancel) ? action.cancel : [];
+      const cancelled = Number.isInteger(slot) ? byKey("hits").get(String(action.card))?.modes?.[m]?.slots?.[slot] : null;
+      return `Buy Hit ${hitName(action.card)}${Number.isInteger(slot) ? `, cancelling slot ${slot + 1}${cancelled ? ` (${face(cancelled)})` : ""}${m ? ` of way ${m + 1}` : ""}` : ""}`;
+    }
+    case "buy_distortion": return `Buy Distortion #${action.card}${view?.distortion_cost ? ` (${view.distortion_cost} Grana)` : ""}`;
+    case "buy_die": return "Buy an extra die with Grana";
+    case "raise": return `Raise ${track(action.attr)} with Grana`;
+    case "claim_award": return `Claim the ${words(action.award)} award`;
+    case "copy": return `Copy ${byKey("bands").get(String(action.band))?.name || words(action.band)}'s level ${String(action.level).toUpperCase()} ability`;
+    case "ability": {
+      const seat = Array.isArray(view?.to_act) ? view.to_act[0] : view?.seat;
+      const ab = abilityOf(view, seat, action.level);
+      const what = [Number.isInteger(action.die) ? `die ${action.die + 1}` : "", action.target ? `on ${spaceName(action.target)}` : "",
+        action.borrow ? `borrow seat ${action.borrow.seat}'s ${face(action.borrow.face)}` : "", dice].filter(Boolean).join(", ");
+      return `Ability ${String(action.level).toUpperCase()}${ab ? ` (${effectText(ab)})` : ""}${what ? `: ${what}` : ""}`;
+    }
     default: return null;
   }
 }
 
-const space = (name) => words(String(name).replace(/^hit:/, "Hit "));
-
 function die(d, i) {
-  return card({ top: words(d.face ?? d), sub: d.placed ? `on ${space(d.placed)}` : `die ${i + 1}`, title: `die ${i + 1}: ${words(d.face ?? d)}${d.placed ? `, placed on ${space(d.placed)}` : ", free"}`, kind: `die${d.placed ? " placed" : ""}` });
+  const f = face(d.face ?? d);
+  const where = d.placed ? `on ${spaceName(d.placed)}` : d.borrowed ? "borrowed" : "free";
+  return card({ top: f, sub: d.placed ? where : `die ${i + 1}`, title: `die ${i + 1}: ${f}, ${where}`, kind: `die${d.placed ? " placed" : ""}` });
 }
 
-function band(view, s, i, ctx) {
-  return h("section", { class: "area seat", "aria-label": ctx.seatName(i) },
-    h("h3", {}, `${ctx.seatName(i)} · ${words(s.band || "band")}`),
+function who(view, ctx, list) {
+  return (list || []).map((o) => `${ctx.seatName(o.seat)}: ${(o.faces || []).map(face).join(", ")}`).join("; ");
+}
+
+/** One board space as a list item: name, state, needs, does, who is on it. */
+function spaceItem(view, ctx, key, info) {
+  const blocked = (view.blocked || []).includes(key);
+  const on = view.occupied?.[key] || [];
+  const cap = key.startsWith("hit:") ? 1 : info?.capacity ?? 1;
+  const full = cap !== 0 && on.length >= cap;
+  const state = blocked ? "Blocked" : full ? "Full" : on.length ? "Room left" : "Free";
+  const room = cap === 0 ? "any number of bands" : cap === 1 ? "one band" : `${cap} bands`;
+  return h("li", { class: `space ${blocked ? "blocked" : full ? "full" : "free"}`, dataset: { space: key } },
+    h("div", { class: "space-head" }, h("strong", {}, spaceName(key)), " ", h("span", { class: "chip state" }, state)),
+    info ? h("p", { class: "space-does" }, `${effectText(info.effect)}${info.grana_cost ? ` (costs ${info.grana_cost} Grana)` : ""}`) : null,
+    info ? h("p", { class: "muted space-needs" }, `Needs ${slotsText(info.slots)} · room for ${room}${info.min_players ? ` · ${info.min_players}+ players` : ""}`) : null,
+    on.length ? h("p", { class: "space-who" }, who(view, ctx, on)) : null);
+}
+
+function band(view, s, i, ctx, acting) {
+  const b = byKey("bands").get(String(s.band));
+  const abilities = b ? ["a", "b", "c"].map((lvl) => {
+    const open = (s.unlocked || []).includes(lvl);
+    return h("li", { class: open ? "" : "muted" }, h("strong", {}, `${lvl.toUpperCase()}${open ? "" : " (locked)"}: `), effectText(b[lvl]));
+  }) : [];
+  return h("section", { class: `area seat${acting ? " to-act" : ""}`, "aria-label": ctx.seatName(i) },
+    h("h3", {}, `${ctx.seatName(i)} · ${b?.name || words(s.band || "band")}`, acting ? h("span", { class: "chip turn-chip" }, "to act") : null),
     h("div", { class: "tracks" }, ["fans", "fame", "grana", "overdrive"].map((t) =>
-      h("div", { class: "track" }, h("span", {}, words(t)), h("meter", { min: 0, max: t === "overdrive" ? 10 : 40, value: s[t] ?? 0, "aria-label": `${words(t)} ${s[t]}` }), h("strong", {}, show(s[t]))))),
+      h("div", { class: "track" }, h("span", {}, track(t)), h("meter", { min: 0, max: t === "overdrive" ? 10 : 40, value: s[t] ?? 0, "aria-label": `${track(t)} ${s[t]}` }), h("strong", {}, show(s[t]))))),
     h("p", { class: "label" }, "Dice"), row(`${ctx.seatName(i)}: dice`, (s.dice || []).map(die)),
-    h("p", { class: "label" }, "Hits"), row(`${ctx.seatName(i)}: Hits`, (s.hits || []).map((x) => card({ top: words(x), title: `Hit ${words(x)}`, kind: "hit" }))),
-    Array.isArray(s.hand) ? [h("p", { class: "label" }, "Distortions in hand"), row(`${ctx.seatName(i)}: Distortions`, s.hand.map((x) => card({ top: `#${show(x.id ?? x)}`, title: `Distortion ${show(x.id ?? x)}`, kind: "distortion" })))] : null,
-    stats([["award", s.award && words(s.award)], ["used Distortions", (s.used || []).length]]));
+    h("p", { class: "label" }, "Hits"), row(`${ctx.seatName(i)}: Hits`, (s.hits || []).map((x) => {
+      const on = view.occupied?.[`hit:${x}`];
+      return hitCard(x, on?.length ? { note: `played with ${who(view, ctx, on)}` } : {});
+    })),
+    Array.isArray(s.hand) ? [h("p", { class: "label" }, "Distortions in hand"), row(`${ctx.seatName(i)}: Distortions`, s.hand.map((x) => distortionCard(x)))]
+      : Number.isInteger(s.hand_size) ? h("p", { class: "muted" }, `${s.hand_size} Distortion${s.hand_size === 1 ? "" : "s"} in hand`) : null,
+    (s.used || []).length ? [h("p", { class: "label" }, "Distortions played"), row(`${ctx.seatName(i)}: Distortions played`, s.used.map((x) => distortionCard(x)))] : null,
+    abilities.length ? [h("p", { class: "label" }, "Abilities (unlock at Overdrive 1, 3, 6)"), h("ul", { class: "plain abilities" }, abilities)] : null,
+    stats([["award", s.award ? words(s.award) : "none yet"]]));
+}
+
+const STEP = { shield: "bands protect dice", attack: "bands attack in battle order", choice: "a band chooses which die it loses" };
+
+/** The Battle of Bands: each band's battle dice (protected ones marked), order and step. */
+function battlePanel(view, ctx) {
+  const b = view.battle;
+  const name = (k) => (/^\d+$/.test(k) ? ctx.seatName(Number(k)) : words(k));
+  return panel(b.final ? "Final Battle of Bands" : "Battle of Bands",
+    stats([["step", STEP[b.step] || words(b.step || "")], ["order", (b.order || []).map((s) => name(String(s))).join(" → ")]]),
+    Object.entries(b.dice || {}).map(([k, list]) => [h("p", { class: "label" }, `${name(k)}: battle dice`),
+      row(`${name(k)}: battle dice`, list.map((d, i) => card({ top: face(d.face ?? d), sub: d.protected ? "protected" : `die ${i + 1}`, title: `battle die ${i + 1}: ${face(d.face ?? d)}${d.protected ? ", protected" : ""}`, kind: `die${d.protected ? " selected" : ""}` })))]),
+    b.choice ? h("p", {}, `${name(String(b.choice.seat ?? ""))} must lose one of: ${(b.choice.faces || []).map(face).join(", ")}`) : null);
 }
 
 export function render(view, ctx) {
-  const occupied = view.occupied || {};
-  const spaces = [...new Set([...Object.keys(occupied), ...(view.blocked || [])])];
+  const spaces = items("overdrive", "spaces") || [];
+  const known = new Set(spaces.map((sp) => sp.id));
+  // spaces the catalog does not list (a band's own space) still show with their occupants
+  const others = [...Object.keys(view.occupied || {}), ...(view.blocked || [])].filter((k) => !known.has(k) && !k.startsWith("hit:"));
+  const acting = new Set(turn(view));
+  const awards = byKey("awards");
   return h("div", { class: "table overdrive" },
     panel("Show", stats([["mode", view.mode], ["round", `${view.round} of ${(view.schedule || []).length}`], ["phase", view.phase && words(view.phase)], ["difficulty", view.difficulty]])),
-    panel("Board", spaces.length ? h("ul", { class: "plain spaces" }, spaces.map((sp) => h("li", {},
-      h("strong", {}, space(sp)), ": ",
-      (view.blocked || []).includes(sp) ? "blocked" : (occupied[sp] || []).map((o) => `${ctx.seatName(o.seat)} (${(o.faces || []).map(words).join(", ")})`).join("; ")))) : h("p", { class: "muted" }, "Every space is free.")),
-    panel("Hits for sale", row("Hit market", (view.hit_market || []).map((x) => card({ top: words(x), title: `Hit ${words(x)}`, kind: "hit" }))),
-      stats([["Hits left", view.hit_deck_size]])),
-    panel("Distortions for sale", row("Distortion market", (view.distortion_market || []).map((x) => card({ top: `#${x}`, title: `Distortion ${x}`, kind: "distortion" }))),
-      stats([["cost", view.distortion_cost], ["left", view.distortion_deck_size]])),
-    view.battle ? panel("Battle", value(view.battle)) : null,
+    view.battle ? battlePanel(view, ctx) : null,
+    panel("Board", h("ul", { class: "plain spaces", "aria-label": "Board spaces" },
+      spaces.map((sp) => spaceItem(view, ctx, sp.id, sp)),
+      [...new Set(others)].map((k) => spaceItem(view, ctx, k, null)))),
+    panel("Hits for sale", row("Hit market", (view.hit_market || []).map((x) => hitCard(x))),
+      stats([["Hits left in the deck", view.hit_deck_size]])),
+    panel("Distortions for sale", row("Distortion market", (view.distortion_market || []).map((x) => distortionCard(x))),
+      stats([["cost", view.distortion_cost === undefined ? undefined : `${view.distortion_cost} Grana`], ["left in the deck", view.distortion_deck_size]])),
+    (view.awards_free || []).length ? panel("Awards still free", h("ul", { class: "plain" }, view.awards_free.map((a) => {
+      const aw = awards.get(String(a));
+      return h("li", {}, h("strong", {}, words(a)), aw ? `: reach ${aw.fans} Fans and ${aw.fame} Fame for ${aw.vp} VP` : "");
+    }))) : null,
     view.metallum ? panel("Metallum", value(view.metallum)) : null,
-    h("div", { class: "seats" }, (view.seats || []).map((s, i) => band(view, s, i, ctx))));
+    h("div", { class: "seats" }, (view.seats || []).map((s, i) => band(view, s, i, ctx, acting.has(i)))));
+}
+
+export function turn(view) {
+  return Array.isArray(view.to_act) ? view.to_act : Number.isInteger(view.to_act) ? [view.to_act] : [];
 }

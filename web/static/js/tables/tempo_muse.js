@@ -1,36 +1,89 @@
-// Tempo Muse: each seat's Studio (the Muses played, their tokens and values) and the hand.
+// Tempo Muse: each seat's Studio (fifteen positions, the Muses played with their tokens and
+// what they do each Mix) and the hand, with the card each Studio needs next.
 import { h, words } from "../dom.js";
+import { items, load as loadCatalog } from "../catalog.js";
 import { card, row } from "./cards.js";
 import { panel, stats } from "./generic.js";
 
-export const drawn = ["studios", "hand", "hand_counts", "deck_count", "discard", "round", "round_limit", "phase", "to_act", "first_player", "cycled", "cycle_pending", "offsets_allowed"];
+export const drawn = ["studios", "hand", "hand_counts", "deck_count", "discard", "round", "round_limit", "final_round", "phase", "to_act", "first_player", "cycled", "cycle_pending", "offsets_allowed"];
+
+export function load() {
+  return loadCatalog("tempo-muse", ["cards", "setup"]);
+}
+
+const muse = (v) => (items("tempo-muse", "cards") || []).find((c) => c.value === Number(v));
+const goal = () => items("tempo-muse", "setup")?.studio_goal ?? 15;
+
+/** What a Muse does in the Mix while in tempo. */
+export function effectText(e) {
+  const n = e?.amount ?? 1;
+  switch (e?.kind) {
+    case "draw": return `draw ${n}`;
+    case "salvage": return `take ${n} from the discard pile`;
+    case "strip": return `a richer rival discards ${n} at random`;
+    case "retune": return `your ${n} most-worn cards lose a token`;
+    case "detune": return `the rival's rightmost card gains ${n} token${n > 1 ? "s" : ""}`;
+    case "knockout": return "the rival's rightmost Studio card is knocked out";
+    default: return words(e?.kind || "");
+  }
+}
+
+const nameOf = (v) => muse(v)?.name || `Muse ${v}`;
 
 export function label(action) {
   switch (action.type) {
-    case "play": return `Play ${action.card}${action.payment ? `, paying ${[].concat(action.payment).join(" + ")}` : ""}`;
-    case "discard": return `Discard ${action.card}`;
+    case "play": return `Play ${action.card} ${nameOf(action.card)}${action.payment ? `, paying with ${[].concat(action.payment).join(" + ")}` : ""}`;
+    case "discard": return `Discard ${action.card} ${nameOf(action.card)}`;
     case "cycle": return `Cycle ${action.count} card${action.count > 1 ? "s" : ""}`;
     case "pass": return "Pass";
+    case "cycle_return": return `Give back ${[].concat(action.cards || []).join(", ")}`;
+    case "mix": return (action.offsets || []).length
+      ? `Mix, offsetting ${action.offsets.map((o) => `position ${o.position} with ${[].concat(o.payment || []).join(" + ")}`).join("; ")}`
+      : "Mix with no Offset";
     default: return null;
   }
+}
+
+const PHASES = { downbeat: "Downbeat", composition: "Composition", mix: "Mix", drop: "Drop", over: "over" };
+
+function studioCard(m) {
+  const c = muse(m.value);
+  const silent = m.current_value <= 0;
+  const does = c ? effectText(c.effect) : "";
+  return card({
+    top: String(m.value), sub: `${m.name}${m.tokens ? ` · ${m.tokens} token${m.tokens > 1 ? "s" : ""}` : ""}${silent ? " · silent" : ""}`,
+    kind: `muse${m.duplex ? " duplex" : ""}${silent ? " silent" : ""}`,
+    title: `position ${m.position}: ${m.name}, value ${m.value}, ${m.tokens} Tempo token${m.tokens === 1 ? "" : "s"}, now worth ${m.current_value}${silent ? ", silent unless offset" : `, each Mix: ${does}`}${m.duplex ? ", Duplex (one more Offset a round)" : ""}`,
+  });
 }
 
 export function render(view, ctx) {
   const studios = view.studios || [];
   const hand = Array.isArray(view.hand) ? view.hand : null;
+  const me = ctx.seat ?? view.seat;
+  const acting = new Set(turn(view));
+  const mineNext = Number.isInteger(me) ? (studios[me] || []).length + 1 : null;
   return h("div", { class: "table tempo" },
-    panel("Round", stats([["round", `${view.round} of ${view.round_limit}`], ["phase", view.phase && words(view.phase)], ["deck", view.deck_count], ["discard", (view.discard || []).join(", ") || "empty"]])),
-    h("div", { class: "seats" }, studios.map((studio, seat) => h("section", { class: "area seat", "aria-label": `${ctx.seatName(seat)}: Studio` },
-      h("h3", {}, `${ctx.seatName(seat)}: Studio`),
-      row(`${ctx.seatName(seat)}: Studio`, studio.map((m) => card({
-        top: String(m.value), sub: m.name, kind: `muse${m.duplex ? " duplex" : ""}`,
-        title: `position ${m.position}: ${m.name}, value ${m.value}, now ${m.current_value}, ${m.tokens} tokens`,
-      }))),
-      stats([["cards in hand", view.hand_counts?.[seat]]])))),
-    hand ? panel("Your hand", row("Your hand", hand.map((v) => {
-      const sa = ctx.find((a) => a.type === "play" && a.card === v);
-      return card({ top: String(v), title: `Muse ${v}${sa ? ", play it" : ""}`, kind: "muse", onplay: sa ? () => ctx.act(sa) : undefined });
-    }))) : null);
+    panel("Round", stats([["round", `${view.round} of ${view.round_limit}${view.final_round ? " (final)" : ""}`], ["phase", view.phase && (PHASES[view.phase] || words(view.phase))],
+      ["first player", Number.isInteger(view.first_player) ? ctx.seatName(view.first_player) : undefined], ["deck", view.deck_count], ["discard pile", (view.discard || []).join(", ") || "empty"]])),
+    h("div", { class: "seats" }, studios.map((studio, seat) => {
+      const next = studio.length + 1;
+      return h("section", { class: `area seat${acting.has(seat) ? " to-act" : ""}`, "aria-label": `${ctx.seatName(seat)}: Studio` },
+        h("h3", {}, `${ctx.seatName(seat)}: Studio ${studio.length} of ${goal()}`, seat === view.first_player ? h("span", { class: "chip" }, "first player") : null, acting.has(seat) ? h("span", { class: "chip turn-chip" }, "to act") : null),
+        row(`${ctx.seatName(seat)}: Studio`, [...studio.map(studioCard),
+          next <= goal() ? card({ top: String(next), sub: `next: ${nameOf(next)}`, title: `position ${next} is empty: it needs a ${next}, ${nameOf(next)}`, kind: "muse empty" }) : null].filter(Boolean)),
+        stats([["cards in hand", view.hand_counts?.[seat]], ["Offsets this round", view.offsets_allowed?.[seat]], ["cycled this round", view.cycled ? view.cycled[seat] : undefined]]));
+    })),
+    hand ? panel("Your hand", mineNext && mineNext <= goal() ? h("p", { class: "muted" }, `Your Studio needs a ${mineNext} (${nameOf(mineNext)}) next; other cards pay for it.`) : null,
+      row("Your hand", hand.map((v) => {
+        const sa = ctx.find((a) => a.type === "play" && a.card === v);
+        const c = muse(v);
+        return card({
+          top: String(v), sub: c ? c.name : "",
+          title: `${v} ${nameOf(v)}${c ? `, each Mix: ${effectText(c.effect)}${c.duplex ? ", Duplex" : ""}` : ""}${v === mineNext ? ", your Studio's next card" : ""}${sa ? ", play it" : ""}`,
+          kind: `muse${v === mineNext ? " selected" : ""}`, onplay: sa ? () => ctx.act(sa) : undefined,
+        });
+      }))) : null);
 }
 
 export function turn(view) {

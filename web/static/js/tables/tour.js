@@ -1,7 +1,25 @@
 // Tour: the band sheet (money, fans, van, crew, dice of the night) and the week's offers.
 import { h, show, words } from "../dom.js";
+import { items, load as loadCatalog } from "../catalog.js";
 import { card, row } from "./cards.js";
 import { panel, stats } from "./generic.js";
+
+export function load() {
+  return loadCatalog("tour", ["venues", "crew", "rules", "ranks"]);
+}
+
+const PHASE = { offers: "choosing tonight's gig", road: "on the road: the van broke down", shop: "shopping", stage: "staging two dice for the show", work: "putting the other dice to work", done: "done for the week" };
+
+/** What a crew member costs and does, from the catalog. */
+export function crewText(role) {
+  const c = (items("tour", "crew") || {})[role];
+  if (!c) return "";
+  const does = [c.show ? `+${c.show} to every show` : "", c.upkeep_van ? `+${c.upkeep_van} van a week` : "", c.free_merch ? `${c.free_merch} free shirts` : "",
+    c.gold_die ? `${c.gold_die} gold die` : "", c.wage ? `$${c.wage} wage a week` : ""].filter(Boolean).join(", ");
+  return `$${c.cost}${does ? `: ${does}` : ""}`;
+}
+
+const venueName = (id) => (items("tour", "venues") || {})[id]?.name || words(id);
 
 export const drawn = ["offers", "sheets", "week", "band", "mode", "difficulty", "players", "finished", "seats_to_act", "you", "rival", "opponent", "headline_done"];
 
@@ -16,31 +34,48 @@ export function label(action, view) {
     case "end_shopping": return "Done shopping";
     case "stage": return `Stage dice ${(action.dice || []).map((d) => d + 1).join(" and ")}${action.hype ? ` with ${action.hype} hype` : ""}`;
     case "roll": return "Roll the dice";
+    case "work": {
+      const dice = view?.sheets?.[view?.you?.sheet ?? 0]?.dice || [];
+      const jobs = { merch: "merch", flyer: "flyers", dayjob: "day job" };
+      return `Work: ${Object.entries(action.assign || {}).map(([d, job]) => `die ${Number(d) + 1}${dice[d] !== undefined ? ` (${dice[d]})` : ""} ${jobs[job] || words(job)}`).join(", ")}`;
+    }
+    case "breakdown": return action.choice === "pay" ? "Pay $8 for the repair" : "Take the breakdown (−2 van)";
+    case "skip_gig": return "No gig this week: odd jobs";
+    case "buy": return `Hire the ${words(action.item)}${crewText(action.item) ? ` (${crewText(action.item).split(":")[0]})` : ""}`;
     default: return null;
   }
 }
 
-function sheet(s, i, ctx) {
-  return h("section", { class: "area seat", "aria-label": `${ctx.seatName(i)}: band sheet` },
-    h("h3", {}, `${ctx.seatName(i)}: band sheet`),
-    stats([["cash", `$${s.cash}`], ["fans", s.fans], ["fame", s.fame], ["hype", s.hype], ["morale", s.morale], ["van", s.van], ["shirts", s.shirts], ["skill", s.skill], ["stars", s.stars], ["albums", s.albums], ["score", s.score], ["phase", s.phase && words(s.phase)]]),
-    h("p", {}, "Crew: ", Object.entries(s.crew || {}).map(([k, v]) => h("span", { class: `chip${v ? "" : " off"}` }, `${words(k)}${v ? "" : " (not hired)"}`))),
-    s.gig ? h("p", {}, `Tonight: ${words(s.gig)}${s.target !== null && s.target !== undefined ? `, target ${s.target}` : ""}${s.show !== null && s.show !== undefined ? `, show ${s.show}` : ""}${s.won === true ? ", won" : s.won === false ? ", lost" : ""}`) : null,
-    (s.dice || []).length ? row(`${ctx.seatName(i)}: dice`, s.dice.map((d, k) => card({ top: String(d), sub: (s.staged || []).includes(k) ? "staged" : `die ${k + 1}`, title: `die ${k + 1} shows ${d}${(s.staged || []).includes(k) ? ", staged" : ""}`, kind: `die${(s.staged || []).includes(k) ? " selected" : ""}` }))) : null);
+function sheet(s, i, ctx, acting) {
+  const caps = items("tour", "rules")?.caps || {};
+  const of = (k) => (caps[k] && caps[k] < 999 ? `${s[k]} of ${caps[k]}` : s[k]);
+  const staged = s.staged || [];
+  return h("section", { class: `area seat${acting ? " to-act" : ""}`, "aria-label": `${ctx.seatName(i)}: band sheet` },
+    h("h3", {}, `${ctx.seatName(i)}: band sheet`, acting ? h("span", { class: "chip turn-chip" }, "to act") : null),
+    s.phase ? h("p", { class: "muted" }, `Now: ${PHASE[s.phase] || words(s.phase)}${s.forced ? ` (forced week: ${words(s.forced)})` : ""}`) : null,
+    h("p", { class: "label" }, "Money and merch"), stats([["cash", `$${s.cash}`], ["shirts", of("shirts")]]),
+    h("p", { class: "label" }, "The band"), stats([["morale", of("morale")], ["van", of("van")], ["hype", of("hype")], ["skill", of("skill")]]),
+    h("p", { class: "label" }, "Standing"), stats([["fans", s.fans], ["fame", s.fame], ["stars", s.stars], ["albums", s.albums], ["score", s.score]]),
+    h("p", { class: "label" }, "Crew"),
+    h("ul", { class: "plain crew" }, Object.entries(s.crew || {}).map(([k, v]) =>
+      h("li", { class: v ? "" : "muted" }, h("strong", {}, `${words(k)}${v ? " (hired)" : ""}`), crewText(k) ? ` ${crewText(k)}` : ""))),
+    s.gig ? h("p", { class: "gig" }, h("strong", {}, `Tonight: ${venueName(s.gig)}`), `${s.target !== null && s.target !== undefined ? `, show needs ${s.target}` : ""}${s.show !== null && s.show !== undefined ? `, show ${s.show}` : ""}${s.won === true ? ": won" : s.won === false ? ": lost" : ""}`) : null,
+    (s.dice || []).length ? [h("p", { class: "label" }, "Dice of the night"), row(`${ctx.seatName(i)}: dice`, s.dice.map((d, k) => card({ top: String(d), sub: staged.includes(k) ? "staged" : `die ${k + 1}`, title: `die ${k + 1} shows ${d}${staged.includes(k) ? ", staged" : ""}${s.gold === k ? ", gold die" : ""}`, kind: `die${staged.includes(k) ? " selected" : ""}` })))] : null);
 }
 
 export function render(view, ctx) {
   return h("div", { class: "table tour" },
-    panel(`${show(view.band)} on tour`, stats([["week", `${view.week} of 12`], ["mode", view.mode], ["difficulty", view.difficulty]])),
+    panel(`${show(view.band)} on tour`, stats([["week", `${view.week} of 12`], ["mode", view.mode], ["difficulty", view.difficulty]]),
+      (items("tour", "ranks") || []).length ? h("p", { class: "muted" }, `Final ranks by score: ${items("tour", "ranks").map((r) => `${r.name} ${r.min}+`).join(", ")}`) : null),
     panel("Offers this week", (view.offers || []).length ? h("div", { class: "offers" }, view.offers.map((o) => {
       const sa = ctx.find((a) => a.type === "choose_offer" && a.index === o.index);
       return card({
-        top: o.name, sub: `${o.tier} · target ${o.target} · $${o.cash} · fame ${o.fame} · fans ${o.fans}`,
-        title: `${o.name}: ${o.tier}, target ${o.target}, pays $${o.cash}, fame ${o.fame}, fans ${o.fans}${sa ? ", book it" : ""}`,
+        top: o.name, sub: `${o.tier} · show needs ${o.target} · pays $${o.cash}, ${o.fame} fame, ${o.fans} fans${o.entry ? ` · entry $${o.entry}` : ""}${o.hype ? ` · +${o.hype} hype` : ""}`,
+        title: `${o.name}: ${o.tier}, the show needs ${o.target}, pays $${o.cash}, ${o.fame} fame and ${o.fans} fans${o.entry ? `, entry fee $${o.entry}` : ""}${o.hype ? `, ${o.hype} hype on entry` : ""}${sa ? ", book it" : ""}`,
         kind: "offer", onplay: sa ? () => ctx.act(sa) : undefined,
       });
     })) : h("p", { class: "muted" }, "No offers right now.")),
-    h("div", { class: "seats" }, (view.sheets || []).map((s, i) => sheet(s, i, ctx))),
+    h("div", { class: "seats" }, (view.sheets || []).map((s, i) => sheet(s, i, ctx, turn(view).includes(i)))),
     view.rival ? panel("Rival", stats(Object.entries(view.rival).filter(([, v]) => typeof v !== "object"))) : null);
 }
 
