@@ -21,7 +21,6 @@ each uniformly among the unaccounted cards that satisfy its Cue).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from services.beat import cards as C
@@ -169,9 +168,7 @@ def sampled_state(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         for d in visible_deck:
             _remove(pool_songs, d)
     rng.shuffle(pool_songs)
-    hidden = _hidden_results(
-        [r for r in view["results"] if not r.get("recycled")], pool_songs, rng
-    )
+    hidden = _hidden_results([r for r in view["results"] if not r.get("recycled")], pool_songs, rng)
     results = []
     fill = iter(hidden or [])
     for r in view["results"]:

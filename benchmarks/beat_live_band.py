@@ -1,0 +1,287 @@
+"""Live Beat bands: how often a band that follows its hints wins, against baselines.
+
+For each venue and seat count, over seeded live deals (seed ``s`` is the deal
+``GAME.new(players, {"venue": v}, s)`` lays out -- the same deal as the puzzle with
+that seed), four bands play every deal to its end through the engine:
+
+* **hint** -- every seat posts the live hint it gets for its own seat
+  (``solver.beat.live.live_hint``: blueprint rollouts over deals sampled from the
+  seat's view), a fixed number of samples per decision (``--samples``);
+* **blueprint** -- every seat plays the blueprint's move for its own view (no search);
+* **heuristic** -- each seat, from its own hand and public facts only, aims the song
+  at ON POINT while ON POINT songs are still needed, else at LOUD while LOUD songs
+  are needed, else at a FAIL, and plays the card that brings the expected sum (its
+  card plus the mean of each bandmate's unstaged cards) closest to that aim (a FAIL:
+  its lowest card); no Face Up, Cue or Solo (the Solo on the last song at Twin Moon);
+  Encores taken while the targets need more songs than are left;
+* **random** -- every seat plays a uniformly random card of its hand (Encores and
+  the Scrapyard pass at random);
+
+and the perfect-information solver (``solve.decide``, 2 s) says whether the deal can
+be won at all.  Seats act in turn from the lead seat, each posting its whole turn.
+Printed: per cell the win shares and the hint band's share of the winnable deals;
+then per tier the ratio hint band / winnable.  Figures are printed, never asserted.
+
+    .venv/bin/python benchmarks/beat_live_band.py [--quick] [--deals2 20] [--deals 5]
+        [--samples 24] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from services.beat import GAME  # noqa: E402
+from services.beat import cards as C  # noqa: E402
+from services.beat import venues as V  # noqa: E402
+from solver.beat import blueprint as B  # noqa: E402
+from solver.beat import live  # noqa: E402
+
+BANDS = ("hint", "blueprint", "heuristic", "random")
+
+
+def _acting_seat(state: dict[str, Any]) -> int | None:
+    if state["phase"] == "encore":
+        return state["pending_encores"][0]["seat"]
+    n = state["players"]
+    for s in live.band_order(n, state["lead"]):
+        if GAME.legal_actions(state, s):
+            return s
+    return None
+
+
+def _heuristic(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict]:
+    view = GAME.view(state, seat)
+    v = V.get_venue(view["venue"]["id"])
+    legal = GAME.legal_actions(state, seat)
+    if view["phase"] == "encore":
+        seen = live.seen_of(view, seat, True)
+        take = B.take_encore(
+            v,
+            seen.results,
+            seen.songs_after,
+            seen.setlist_total,
+            seen.encores_taken,
+            seen.encore_left,
+        )
+        return [{"type": "encore", "take": take}]
+    me = view["seats"][seat]
+    plays = [a for a in legal if a["type"] == "play" and not a.get("face_up")]
+    if not plays:
+        return [next(a for a in legal if a["type"] in ("ready", "solo_pass", "tour"))]
+    counts = view["counts"]
+    need = {}
+    for res in (V.ON_POINT, V.LOUD):
+        lo = B._goal(v.targets.get(res))[0]
+        need[res] = lo - counts[res]
+    mean_mates = 0.0
+    for j, s in enumerate(view["seats"]):
+        if j != seat and s["hand_count"]:
+            pool = B._pool(tuple(C.value(c) for c in s["stage"]), False)
+            tot = sum(n for _, n in pool)
+            mean_mates += sum(x * n for x, n in pool) / tot if tot else 0
+    acts: list[dict] = []
+    for song, cur in enumerate(view["current"]):
+        d = cur["difficulty"] if cur["difficulty"] is not None else 6
+        mine = [a for a in plays if a.get("song", 0) == song and "card" in a]
+        if not mine:
+            continue
+        if need[V.ON_POINT] > 0:
+            aim = d
+        elif need[V.LOUD] > 0:
+            aim = d + 1
+        else:
+            aim = -100
+        pick = min(mine, key=lambda a: (abs(C.value(a["card"]) + mean_mates - aim), a["card"]))
+        acts.append(pick)
+        plays = [a for a in plays if a.get("card") != pick["card"]]
+        break  # one card per song; a second song (Rock in the Belt) gets the next turn
+    if v.rule_id == "must_play_solo" and not view["solo_used"] and seat == view["solo_seat"]:
+        if view["song_deck"]["count"] == 0:
+            extra = [a for a in plays if a.get("card")]
+            if extra:
+                acts.append({"type": "solo", "card": extra[0]["card"], "song": 0})
+    return acts
+
+
+def _random(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict]:
+    legal = GAME.legal_actions(state, seat)
+    if state["phase"] == "encore":
+        return [rng.choice(legal)]
+    plays = [a for a in legal if a["type"] in ("play", "solo_pass") and not a.get("face_up")]
+    plays = [a for a in plays if a["type"] == "play" or rng.random() < 0.2]
+    if plays:
+        return [rng.choice(plays)]
+    return [next(a for a in legal if a["type"] in ("ready", "tour"))]
+
+
+def _blueprint(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict]:
+    view = GAME.view(state, seat)
+    if view["phase"] == "encore":
+        seen = live.seen_of(view, seat, True)
+        take = B.take_encore(
+            seen.venue,
+            seen.results,
+            seen.songs_after,
+            seen.setlist_total,
+            seen.encores_taken,
+            seen.encore_left,
+        )
+        return [{"type": "encore", "take": take}]
+    me = view["seats"][seat]
+    if len([p for p in me["played"] if not p["solo"]]) >= me["need"]:
+        return [a for a in GAME.legal_actions(state, seat) if a["type"] in ("ready", "tour")][:1]
+    seen = live.seen_of(view, seat, True)
+    ch = B.choose(seen)
+    return live._play_actions(ch, len(view["current"]) > 1)
+
+
+def play_deal(venue: str, players: int, seed: int, band: str, samples: int) -> dict[str, Any]:
+    state = GAME.new(players, {"venue": venue}, seed)
+    rng = random.Random(f"{venue}:{players}:{seed}")
+    decisions, crashes, t0 = 0, 0, time.process_time()
+    for _ in range(2000):
+        if state["status"] != "running":
+            break
+        seat = _acting_seat(state)
+        if seat is None:
+            break
+        if band == "hint":
+            try:
+                h = live.live_hint(state, seat, 1e9, max_samples=samples)
+                acts = [sa["action"] for sa in h["actions"]]
+            except Exception:  # noqa: BLE001 - counted: a hint must never raise
+                crashes += 1
+                acts = _random(state, seat, rng)
+            decisions += 1
+        elif band == "blueprint":
+            acts = _blueprint(state, seat, rng)
+        elif band == "heuristic":
+            acts = _heuristic(state, seat, rng)
+        else:
+            acts = _random(state, seat, rng)
+        if not acts:
+            acts = [GAME.legal_actions(state, seat)[0]]
+        for a in acts:
+            if state["status"] != "running":
+                break
+            state, _ = GAME.apply(state, seat, a)
+        if state["status"] == "running" and state["phase"] == "play":
+            s = state["seats"][seat]
+            if (
+                not s["ready"]
+                and GAME.legal_actions(state, seat)
+                and not any(a["type"] == "play" for a in GAME.legal_actions(state, seat))
+            ):
+                state, _ = GAME.apply(state, seat, {"type": "ready"})
+    out = GAME.outcome(state) or {"won": False}
+    return {
+        "won": bool(out["won"]),
+        "decisions": decisions,
+        "crashes": crashes,
+        "cpu": time.process_time() - t0,
+    }
+
+
+def winnable(venue: str, players: int, seed: int) -> str:
+    from solver.beat import solve as S
+
+    state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, seed)
+    live_state = GAME.new(players, {"venue": venue}, seed)
+    assert [s["hand"] for s in state["seats"]] == [s["hand"] for s in live_state["seats"]]
+    return S.decide(state, 2.0)["verdict"]
+
+
+def _job(args: tuple) -> tuple:
+    venue, players, seed, samples, bands = args
+    empty = {"won": False, "decisions": 0, "crashes": 0, "cpu": 0.0}
+    res = {b: play_deal(venue, players, seed, b, samples) if b in bands else empty for b in BANDS}
+    return venue, players, seed, winnable(venue, players, seed), res
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--quick", action="store_true", help="venues 1-5, a few deals")
+    ap.add_argument("--deals2", type=int, default=20, help="deals at 2 seats, venues 1-10")
+    ap.add_argument("--deals", type=int, default=6, help="deals in every other cell")
+    ap.add_argument("--samples", type=int, default=24, help="hint samples per decision")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--venues", nargs="*", default=None)
+    ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
+    ap.add_argument("--bands", nargs="*", default=list(BANDS), help="bands to play")
+    args = ap.parse_args()
+    venues = [v for v in V.load_venues() if not args.venues or v.id in args.venues]
+    if args.quick:
+        venues = [v for v in venues if v.number <= 5]
+    work = []
+    for v in venues:
+        for n in args.players:
+            if args.quick:
+                k = 6 if n == 2 else 4
+            else:
+                k = args.deals2 if (n == 2 and v.number <= 10) else args.deals
+            work += [(v.id, n, seed, args.samples, tuple(args.bands)) for seed in range(k)]
+    t0 = time.time()
+    cells: dict[tuple, list] = defaultdict(list)
+    with ProcessPoolExecutor(args.jobs) as ex:
+        for venue, n, seed, verdict, res in ex.map(_job, work, chunksize=1):
+            cells[(venue, n)].append((verdict, res))
+    wall = time.time() - t0
+    print(
+        f"{len(work)} deals, {wall:.0f} s wall, {args.jobs} processes, "
+        f"{args.samples} samples per hint decision\n"
+    )
+    print(
+        "| # | venue | tier | seats | deals | winnable | hint | blueprint | heuristic | random "
+        "| hint / winnable | hint decisions | CPU s per decision | crashes |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    tiers: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for v in venues:
+        for n in args.players:
+            rows = cells.get((v.id, n))
+            if not rows:
+                continue
+            k = len(rows)
+            win = sum(r[0] == "feasible" for r in rows)
+            wins = {b: sum(r[1][b]["won"] for r in rows) for b in BANDS}
+            hint_on_winnable = sum(r[1]["hint"]["won"] for r in rows if r[0] == "feasible")
+            heur_on_winnable = sum(r[1]["heuristic"]["won"] for r in rows if r[0] == "feasible")
+            dec = sum(r[1]["hint"]["decisions"] for r in rows)
+            cpu = sum(r[1]["hint"]["cpu"] for r in rows)
+            crashes = sum(r[1]["hint"]["crashes"] for r in rows)
+            tier = "easy" if v.tier in ("starter", "easy") else v.tier
+            t = tiers[(tier, n)]
+            t[0] += win
+            t[1] += hint_on_winnable
+            t[2] += heur_on_winnable
+            t[3] += k
+
+            def pct(x: int) -> str:
+                return f"{100 * x / k:.0f}%"
+
+            ratio = f"{100 * hint_on_winnable / win:.0f}%" if win else "-"
+            print(
+                f"| {v.number} | {v.id} | {v.tier} | {n} | {k} | {pct(win)} | "
+                + " | ".join(pct(wins[b]) for b in BANDS)
+                + f" | {ratio} | {dec} | {cpu / dec if dec else 0:.3f} | {crashes} |"
+            )
+    print("\nper tier (venues 1-5 = starter/easy): deals won by the band among the winnable")
+    print("| tier | seats | deals | winnable | hint band / winnable | heuristic / winnable |")
+    print("|---|---|---|---|---|---|")
+    for (tier, n), (win, hw, uw, k) in sorted(tiers.items()):
+        r1 = f"{100 * hw / win:.0f}%" if win else "-"
+        r2 = f"{100 * uw / win:.0f}%" if win else "-"
+        print(f"| {tier} | {n} | {k} | {win} | {hw}/{win} = {r1} | {uw}/{win} = {r2} |")
+
+
+if __name__ == "__main__":
+    main()
