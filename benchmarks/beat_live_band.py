@@ -9,8 +9,8 @@ that seed), four bands play every deal to its end through the engine:
   seat's view), a fixed number of samples per decision (``--samples``);
 * **blueprint** -- every seat plays the blueprint's move for its own view (no search);
 * **heuristic** -- each seat, from its own hand and public facts only, aims the song
-  at ON POINT while ON POINT songs are still needed, else at LOUD while LOUD songs
-  are needed, else at a FAIL, and plays the card that brings the expected sum (its
+  at whichever of ON POINT and LOUD still needs more songs (ON POINT on a tie), else
+  at a FAIL, and plays the card that brings the expected sum (its
   card plus the mean of each bandmate's unstaged cards) closest to that aim (a FAIL:
   its lowest card); no Face Up, Cue or Solo (the Solo on the last song at Twin Moon);
   Encores taken while the targets need more songs than are left;
@@ -73,7 +73,6 @@ def _heuristic(state: dict[str, Any], seat: int, rng: random.Random) -> list[dic
             seen.encore_left,
         )
         return [{"type": "encore", "take": take}]
-    me = view["seats"][seat]
     plays = [a for a in legal if a["type"] == "play" and not a.get("face_up")]
     if not plays:
         return [next(a for a in legal if a["type"] in ("ready", "solo_pass", "tour"))]
@@ -94,18 +93,21 @@ def _heuristic(state: dict[str, Any], seat: int, rng: random.Random) -> list[dic
         mine = [a for a in plays if a.get("song", 0) == song and "card" in a]
         if not mine:
             continue
-        if need[V.ON_POINT] > 0:
+        if need[V.ON_POINT] > 0 and need[V.ON_POINT] >= need[V.LOUD]:
             aim = d
         elif need[V.LOUD] > 0:
             aim = d + 1
+        elif need[V.ON_POINT] > 0:
+            aim = d
         else:
             aim = -100
         pick = min(mine, key=lambda a: (abs(C.value(a["card"]) + mean_mates - aim), a["card"]))
         acts.append(pick)
         plays = [a for a in plays if a.get("card") != pick["card"]]
         break  # one card per song; a second song (Rock in the Belt) gets the next turn
+    last_song = view["song_deck"]["count"] == 0
     if v.rule_id == "must_play_solo" and not view["solo_used"] and seat == view["solo_seat"]:
-        if view["song_deck"]["count"] == 0:
+        if last_song:
             extra = [a for a in plays if a.get("card")]
             if extra:
                 acts.append({"type": "solo", "card": extra[0]["card"], "song": 0})
@@ -232,7 +234,7 @@ def main() -> None:
     t0 = time.time()
     cells: dict[tuple, list] = defaultdict(list)
     with ProcessPoolExecutor(args.jobs) as ex:
-        for venue, n, seed, verdict, res in ex.map(_job, work, chunksize=1):
+        for venue, n, _seed, verdict, res in ex.map(_job, work, chunksize=1):
             cells[(venue, n)].append((verdict, res))
     wall = time.time() - t0
     print(
@@ -265,7 +267,7 @@ def main() -> None:
             t[2] += heur_on_winnable
             t[3] += k
 
-            def pct(x: int) -> str:
+            def pct(x: int, k: int = k) -> str:
                 return f"{100 * x / k:.0f}%"
 
             ratio = f"{100 * hint_on_winnable / win:.0f}%" if win else "-"

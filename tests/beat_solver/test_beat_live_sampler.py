@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from services.beat import GAME
-from services.beat import cards as C
-from services.beat import venues as V
 from solver.beat import hints as H
 from solver.beat import sample
-
 
 # the first actions a band posting the old live hints played at Roswell Rave, 2 seats,
 # seed 1; the round-3 hint then raised ValueError in the sampler
