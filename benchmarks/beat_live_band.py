@@ -106,11 +106,11 @@ def _heuristic(state: dict[str, Any], seat: int, rng: random.Random) -> list[dic
         plays = [a for a in plays if a.get("card") != pick["card"]]
         break  # one card per song; a second song (Rock in the Belt) gets the next turn
     last_song = view["song_deck"]["count"] == 0
-    if v.rule_id == "must_play_solo" and not view["solo_used"] and seat == view["solo_seat"]:
-        if last_song:
-            extra = [a for a in plays if a.get("card")]
-            if extra:
-                acts.append({"type": "solo", "card": extra[0]["card"], "song": 0})
+    solo_now = v.rule_id == "must_play_solo" and not view["solo_used"] and last_song
+    if solo_now and seat == view["solo_seat"]:
+        extra = [a for a in plays if a.get("card")]
+        if extra:
+            acts.append({"type": "solo", "card": extra[0]["card"], "song": 0})
     return acts
 
 
