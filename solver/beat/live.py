@@ -38,6 +38,7 @@ from solver.beat import blueprint as B
 from solver.beat import sample, sim
 
 TOP_K = 4
+DEVIATE_SHARE = 0.05
 BUDGET_SHARE = 0.85
 
 
@@ -503,7 +504,12 @@ def live_hint(
             except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
                 continue  # a rollout the replay refuses counts as a loss, never a crash
         samples += 1
+    # SPARTA's rule: keep the blueprint's move (candidate 0) unless another one wins
+    # clearly more often on the same samples
+    margin = max(1, int(DEVIATE_SHARE * samples))
     best = max(range(len(cands)), key=lambda i: (wins[i], -i))
+    if wins[best] - wins[0] < margin:
+        best = 0
     return _answer(
         seat,
         cands,

@@ -70,10 +70,23 @@ def _seat_cards(view: dict[str, Any], i: int, rng: random.Random) -> dict[str, A
     rng.shuffle(pool)
     # constrained (cued) face-down plays first, then the unconstrained ones
     chosen: dict[int, str] = {}
+    if view["phase"] != "play" and view["current"]:
+        # after the reveal (Encore decisions) the round's cards are in the results
+        k0 = len(view["results"]) - len(view["current"])
+        shown = [p["card"] for p in sv["played"] if p["card"]]
+        for k, p in enumerate(sv["played"]):
+            if not p["card"]:
+                mine = [
+                    c
+                    for c in view["results"][k0 + p["song"]]["cards"]
+                    if C.owner(c) == i and c not in shown and c not in chosen.values()
+                ]
+                if mine:
+                    chosen[k] = mine[0]
     order = sorted(range(len(sv["played"])), key=lambda k: sv["played"][k]["cue"] is None)
     for k in order:
         p = sv["played"][k]
-        if not p["card"]:
+        if not p["card"] and k not in chosen:
             chosen[k] = _take_matching(pool, p["cue"])
     played = []
     for k, p in enumerate(sv["played"]):
@@ -222,6 +235,6 @@ def sampled_state(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         "encores_taken": view["encores_taken"],
         "pending_encores": [dict(p) for p in view["pending_encores"]],
         "last_round": None,
-        "venue_result": None,
+        "venue_result": dict(view["venue_result"]) if view["venue_result"] else None,
         "phase": view["phase"],
     }
