@@ -17,8 +17,9 @@ that seed), four bands play every deal to its end through the engine:
 * **random** -- every seat plays a uniformly random card of its hand (Encores and
   the Scrapyard pass at random);
 
-and the perfect-information solver (``solve.decide``, 2 s) says whether the deal can
-be won at all.  Seats act in turn from the lead seat, each posting its whole turn.
+and the perfect-information solver (``solve.decide``, 10 s: generous, so that a loaded
+machine does not turn verdicts ``unknown``) says whether the deal can be won at all.
+Seats act in turn from the lead seat, each posting its whole turn.
 Printed: per cell the win shares and the hint band's share of the winnable deals;
 then per tier the ratio hint band / winnable.  Figures are printed, never asserted.
 
@@ -46,6 +47,7 @@ from solver.beat import blueprint as B  # noqa: E402
 from solver.beat import live  # noqa: E402
 
 BANDS = ("hint", "blueprint", "heuristic", "random")
+WINNABLE_BUDGET_S = 10.0  # generous: a loaded machine must not turn verdicts `unknown`
 
 
 def _acting_seat(state: dict[str, Any]) -> int | None:
@@ -199,7 +201,7 @@ def winnable(venue: str, players: int, seed: int) -> str:
     state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, seed)
     live_state = GAME.new(players, {"venue": venue}, seed)
     assert [s["hand"] for s in state["seats"]] == [s["hand"] for s in live_state["seats"]]
-    return S.decide(state, 2.0)["verdict"]
+    return S.decide(state, WINNABLE_BUDGET_S)["verdict"]
 
 
 def _job(args: tuple) -> tuple:
@@ -254,6 +256,7 @@ def main() -> None:
                 continue
             k = len(rows)
             win = sum(r[0] == "feasible" for r in rows)
+            unknown = sum(r[0] == "unknown" for r in rows)
             wins = {b: sum(r[1][b]["won"] for r in rows) for b in BANDS}
             hint_on_winnable = sum(r[1]["hint"]["won"] for r in rows if r[0] == "feasible")
             heur_on_winnable = sum(r[1]["heuristic"]["won"] for r in rows if r[0] == "feasible")
@@ -274,7 +277,7 @@ def main() -> None:
             print(
                 f"| {v.number} | {v.id} | {v.tier} | {n} | {k} | {pct(win)} | "
                 + " | ".join(pct(wins[b]) for b in BANDS)
-                + f" | {ratio} | {dec} | {cpu / dec if dec else 0:.3f} | {crashes} |"
+                + f" | {ratio} | {dec} | {cpu / dec if dec else 0:.3f} | {crashes} | {unknown} |"
             )
     print("\nper tier (venues 1-5 = starter/easy): deals won by the band among the winnable")
     print("| tier | seats | deals | winnable | hint band / winnable | heuristic / winnable |")

@@ -47,11 +47,15 @@ FAIL, OP, LOUD = V.FAIL, V.ON_POINT, V.LOUD
 RESULTS = (FAIL, OP, LOUD)
 FULL_DECK = Counter({v: 3 for v in C.VALUES})
 
-#: chance of each result when a song is aimed at a result (the DP's model of a band)
-AIM = {
-    FAIL: ((FAIL, 0.9), (OP, 0.05), (LOUD, 0.05)),
-    OP: ((OP, 0.45), (LOUD, 0.3), (FAIL, 0.25)),
-    LOUD: ((LOUD, 0.8), (OP, 0.1), (FAIL, 0.1)),
+#: per seat count, the chance of each result when a song is aimed at a result (the
+#: DP's model of a live band: ON POINT gets harder as more hidden cards add up)
+AIMS = {
+    n: {
+        FAIL: ((FAIL, 0.9), (OP, 0.05), (LOUD, 0.05)),
+        OP: ((OP, op), (LOUD, (1 - op) / 2 + 0.05), (FAIL, (1 - op) / 2 - 0.05)),
+        LOUD: ((LOUD, loud), (OP, 0.1), (FAIL, 0.9 - loud)),
+    }
+    for n, op, loud in ((2, 0.45, 0.8), (3, 0.35, 0.75), (4, 0.28, 0.72))
 }
 COST_PER_POINT = 0.012
 ENCORE_ONE_BONUS = 0.25
@@ -153,7 +157,7 @@ def _forced(v: V.Venue, pos: int, left_after: int, difficulty: int | None) -> st
 
 @lru_cache(maxsize=200_000)
 def _future(
-    vid: str, op: int, loud: int, fail: int, left: int, pos: int, last: str | None
+    vid: str, op: int, loud: int, fail: int, left: int, pos: int, last: str | None, n: int = 2
 ) -> float:
     """Estimated chance to win with ``left`` songs to play after ``pos`` counted ones."""
     v = V.get_venue(vid)
@@ -177,25 +181,29 @@ def _future(
         if forced is not None and aim != forced:
             continue
         val = 0.0
-        for r, p in AIM[aim]:
+        for r, p in AIMS[n][aim]:
             if forced is not None and r != forced:
                 continue
-            val += p * _after(vid, op, loud, fail, left, pos, last, r)
+            val += p * _after(vid, op, loud, fail, left, pos, last, r, n)
         best = max(best, val)
     if even_share:
         forced_op = sum(
-            p * _after(vid, op, loud, fail, left, pos, last, r) for r, p in AIM[OP] if r == OP
+            p * _after(vid, op, loud, fail, left, pos, last, r, n)
+            for r, p in AIMS[n][OP]
+            if r == OP
         )
         best = (1 - even_share) * best + even_share * forced_op
     return best
 
 
-def _after(vid: str, op: int, loud: int, fail: int, left: int, pos: int, last, r: str) -> float:
+def _after(
+    vid: str, op: int, loud: int, fail: int, left: int, pos: int, last, r: str, n: int
+) -> float:
     v = V.get_venue(vid)
     if r == LOUD and v.rule_id == "no_loud_twice" and last == LOUD:
         r = FAIL
     return _future(
-        vid, op + (r == OP), loud + (r == LOUD), fail + (r == FAIL), left - 1, pos + 1, r
+        vid, op + (r == OP), loud + (r == LOUD), fail + (r == FAIL), left - 1, pos + 1, r, n
     )
 
 
@@ -238,7 +246,7 @@ def result_utilities(seen: Seen) -> list[dict[str, float]]:
             continue
         if V.recycles(v):
             need = max(0, _goal(v.targets.get(OP))[0] - counts[OP])
-            p = AIM[OP][0][1]
+            p = AIMS[seen.players][OP][0][1]
             rate = p / (1 - RECYCLE_DECAY * (1 - p))
             out.append(
                 {
@@ -274,6 +282,7 @@ def result_utilities(seen: Seen) -> list[dict[str, float]]:
                 left_after,
                 pos + i + 1,
                 rr,
+                seen.players,
             )
             if forced is not None and rr != forced and left_after < 2:
                 val = 0.0  # a final-check rule (last song LOUD, finale ON POINT) broken
@@ -395,7 +404,7 @@ def _closer_value(
 
     score = {}
     for x, _ in pool:
-        score[x] = sum(pb * expect(ob, x)[0] for ob, pb in belief) - COST_PER_POINT * x
+        score[x] = sum(pb * expect(ob, x)[0] for ob, pb in belief) - 1e-4 * x
     order = sorted(score, key=lambda x: (-score[x], x))
     n_all = sum(n for _, n in pool)
     copies = dict(pool)
@@ -533,15 +542,18 @@ def _signal_kind(seen: Seen, value: int) -> tuple | None:
     return ("range", cv, 6) if cue[2] == "higher" else ("range", 0, cv)
 
 
-def _card_terms(seen: Seen, values: tuple[int, ...], nonfail: float, plan: int) -> float:
+def _card_terms(
+    seen: Seen, values: tuple[int, ...], nonfail: float, plan: int, scale: float = 1.0
+) -> float:
     """Tie-breaking terms of playing these values (cost, Encore 1s, Jupiter's range)."""
     v = seen.venue
-    s = -COST_PER_POINT * sum(values)
+    s = -COST_PER_POINT * scale * sum(values)  # scaled: a long shot must beat the cost
     ones = values.count(1)
     if ones:
         if v.rule_id == "entropy_chain":
             s += 0.5 * ones
-        elif plan > 0:
+        elif plan > 0 and not seen.signals:
+            # the first seat to play brings the Encore 1 (others cannot know it did)
             s += ENCORE_ONE_BONUS * min(ones, plan) * nonfail
     if v.rule_id == "full_range":
         staged = {sim.VALUE[x] for x in seen.stages[seen.seat]}
@@ -617,7 +629,8 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
         if key not in cache:
             belief = _belief_of(seen, own, main) if main is not None else None
             e, nf = _song_value(seen, i, own, mates[i], utils[i], belief)
-            cache[key] = (e + _card_terms(seen, own, nf, plan), nf)
+            scale = max(utils[i].values(), default=1.0)
+            cache[key] = (e + _card_terms(seen, own, nf, plan, scale), nf)
         return cache[key]
 
     have = Counter(sim.VALUE[c] for c in hand)
