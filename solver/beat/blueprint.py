@@ -46,6 +46,7 @@ from solver.beat import sim
 FAIL, OP, LOUD = V.FAIL, V.ON_POINT, V.LOUD
 RESULTS = (FAIL, OP, LOUD)
 FULL_DECK = Counter({v: 3 for v in C.VALUES})
+FACE_UP: dict[str, bool] = {c: C.has_face_up(c) for c in sim.VALUE}
 
 #: per seat count, the chance of each result when a song is aimed at a result (the
 #: DP's model of a live band: ON POINT gets harder as more hidden cards add up)
@@ -116,7 +117,7 @@ class Choice:
 
     def key(self) -> tuple:
         return (
-            tuple(sorted((C.value(c), s, solo) for c, s, solo in self.plays)),
+            tuple(sorted((sim.VALUE[c], s, solo) for c, s, solo in self.plays)),
             self.face_up is not None,
             self.cue is not None,
             self.solo_pass,
@@ -328,16 +329,33 @@ def _mate_dist(seen: Seen, mate: int, sig: Signal | None) -> tuple[tuple[int, fl
     return _dist(pool, sig.exact, sig.above, sig.below)
 
 
+#: a multiset of card values as one integer (counts in base 8): union is addition
+BASE = 8
+CODE = {v: BASE ** (v - 1) for v in C.VALUES}
+
+
+def code_of(values: tuple[int, ...] | list[int]) -> int:
+    return sum(CODE[v] for v in values)
+
+
+def values_of(code: int) -> tuple[int, ...]:
+    out: list[int] = []
+    for v in C.VALUES:
+        out += [v] * ((code // CODE[v]) % BASE)
+    return tuple(out)
+
+
 @lru_cache(maxsize=50_000)
-def _combine(dists: tuple) -> tuple[tuple[tuple[int, ...], float], ...]:
-    acc: dict[tuple[int, ...], float] = {(): 1.0}
+def _combine(dists: tuple) -> tuple[tuple[int, float], ...]:
+    """The bandmates' values together: (multiset code, probability) pairs."""
+    acc: dict[int, float] = {0: 1.0}
     for dist in dists:
         if not dist:
             continue
-        nxt: dict[tuple[int, ...], float] = {}
+        nxt: dict[int, float] = {}
         for key, p in acc.items():
             for val, q in dist:
-                kk = tuple(sorted(key + (val,)))
+                kk = key + CODE[val]
                 nxt[kk] = nxt.get(kk, 0.0) + p * q
         acc = nxt
     return tuple(acc.items())
@@ -379,28 +397,35 @@ def _closer_value(
     diffs: tuple[int, ...],
     evs: tuple[str, ...],
     prev: str | None,
-    own: tuple[int, ...],
+    own: int,
     mates: tuple,
     util: tuple[float, float, float],
     pool: tuple[tuple[int, int], ...],
     hand: int,
-    belief: tuple[tuple[tuple[int, ...], float], ...],
+    belief: tuple[tuple[int, float], ...],
 ) -> tuple[float, float]:
     """(expected utility, chance of no FAIL) when the closer answers: it holds ``hand``
     random cards of its ``pool`` and plays the value best for what it believes this seat
-    played (``belief``); the song then sums this seat's true ``own`` cards."""
+    played (``belief``, multiset codes); the song then sums this seat's true ``own``."""
     u = {FAIL: util[0], OP: util[1], LOUD: util[2]}
     w = 1.0 / len(diffs)
+    tabs = [_table(vid, dd, evs, prev) for dd in diffs]
+    memo: dict[tuple[int, int], tuple[float, float]] = {}
 
-    def expect(mine: tuple[int, ...], x: int) -> tuple[float, float]:
+    def expect(mine: int, x: int) -> tuple[float, float]:
+        key = (mine, x)
+        if key in memo:
+            return memo[key]
         tot = nf = 0.0
-        for dd in diffs:
-            for key, p in mates:
-                r = _result(vid, dd, evs, tuple(sorted(mine + key + (x,))), prev)
-                tot += w * p * u[r]
+        base = mine + CODE[x]
+        for tab in tabs:
+            for mc, p in mates:
+                r = tab.get(base + mc) or _fill(tab, base + mc)
+                tot += p * u[r]
                 if r != FAIL:
-                    nf += w * p
-        return tot, nf
+                    nf += p
+        memo[key] = (w * tot, w * nf)
+        return memo[key]
 
     score = {}
     for x, _ in pool:
@@ -432,17 +457,24 @@ def _previous(seen: Seen) -> str | None:
     return seen.results[-1][1] if seen.results else None
 
 
-_RESULT: dict[tuple, str] = {}
+_TABLES: dict[tuple, dict[int, str]] = {}
 
 
-def _result(vid: str, d: int, evs: tuple[str, ...], vals: tuple[int, ...], prev) -> str:
-    key = (vid, d, evs, vals, prev)
-    r = _RESULT.get(key)
-    if r is None:
-        if len(_RESULT) > 500_000:
-            _RESULT.clear()
-        r = sim.song_result(vid, d, evs, tuple((x, 0) for x in vals), prev)
-        _RESULT[key] = r
+def _table(vid: str, d: int, evs: tuple[str, ...], prev: str | None) -> dict[int, str]:
+    """multiset code -> the engine's result of the song, filled on demand."""
+    key = (vid, d, evs, prev)
+    tab = _TABLES.get(key)
+    if tab is None:
+        if len(_TABLES) > 20_000:
+            _TABLES.clear()
+        tab = _TABLES[key] = {"_": (vid, d, evs, prev)}  # type: ignore[dict-item]
+    return tab
+
+
+def _fill(tab: dict, code: int) -> str:
+    vid, d, evs, prev = tab["_"]
+    r = sim.song_result(vid, d, evs, tuple((x, 0) for x in values_of(code)), prev)
+    tab[code] = r
     return r
 
 
@@ -452,7 +484,7 @@ def _song_value_cached(
     diffs: tuple[int, ...],
     evs: tuple[str, ...],
     prev: str | None,
-    own: tuple[int, ...],
+    own: int,
     mates: tuple,
     u_fail: float,
     u_op: float,
@@ -462,8 +494,9 @@ def _song_value_cached(
     total = nonfail = 0.0
     w = 1.0 / len(diffs)
     for dd in diffs:
-        for key, p in mates:
-            r = _result(vid, dd, evs, tuple(sorted(own + key)), prev)
+        tab = _table(vid, dd, evs, prev)
+        for mc, p in mates:
+            r = tab.get(own + mc) or _fill(tab, own + mc)
             total += w * p * util[r]
             if r != FAIL:
                 nonfail += w * p
@@ -483,20 +516,20 @@ def _song_value(
     d, evs = seen.songs[i]
     diffs = (d,) if d is not None else tuple(sorted(set(seen.difficulty_pool))) or (6,)
     us = (round(util[FAIL], 4), round(util[OP], 4), round(util[LOUD], 4))
-    own = tuple(sorted(own))
+    own_code = code_of(own)
     closer = closer_of(seen)
     if closer is None or i >= seen.hand_counts[closer]:
-        return _song_value_cached(seen.venue.id, diffs, evs, _previous(seen), own, mates, *us)
+        return _song_value_cached(seen.venue.id, diffs, evs, _previous(seen), own_code, mates, *us)
     stage = tuple(sim.VALUE[x] for x in seen.stages[closer])
     pool = _pool(stage, seen.venue.rule_id == "full_range")
     if belief is None:
-        belief = ((own, 1.0),)
+        belief = ((own_code, 1.0),)
     return _closer_value(
         seen.venue.id,
         diffs,
         evs,
         _previous(seen),
-        own,
+        own_code,
         mates,
         us,
         pool,
@@ -510,17 +543,16 @@ def _belief_of(seen: Seen, own: tuple[int, ...], main: int | None) -> tuple:
     signals it (exactly when Face Up, a range with a Cue, else its unstaged cards),
     any other card of its as played."""
     if main is None:
-        return ((tuple(sorted(own)), 1.0),)
-    rest = list(own)
-    rest.remove(main)
+        return ((code_of(own), 1.0),)
+    rest = code_of(own) - CODE[main]
     sig = _signal_kind(seen, main)
     if sig is not None and sig[0] == "exact":
-        return ((tuple(sorted(own)), 1.0),)
+        return ((code_of(own), 1.0),)
     stage = tuple(sim.VALUE[x] for x in seen.stages[seen.seat])
     pool = _pool(stage, seen.venue.rule_id == "full_range")
     above, below = (sig[1], sig[2]) if sig is not None else (0, 6)
     dist = _dist(pool, None, above, below)
-    return tuple((tuple(sorted(rest + [x])), p) for x, p in dist)
+    return tuple((rest + CODE[x], p) for x, p in dist)
 
 
 def _signal_kind(seen: Seen, value: int) -> tuple | None:
@@ -571,7 +603,7 @@ def _pick_copy(hand: list[str], value: int, face_up: bool) -> str:
     cands = [c for c in hand if sim.VALUE[c] == value]
     if face_up:
         for c in cands:
-            if C.has_face_up(c):
+            if FACE_UP[c]:
                 return c
     order = {"b": 0, "c": 1, "a": 2}
     return min(cands, key=lambda c: order[c[-1]])
@@ -587,7 +619,7 @@ def signal_for(seen: Seen, card: str, song: int) -> tuple[str | None, tuple | No
         return None, None
     v = seen.venue
     if (
-        C.has_face_up(card)
+        FACE_UP[card]
         and not _events_forbid(seen, song, "forbid_face_up")
         and V.face_up_allowed(
             v, True, [sim.VALUE[x] for x in seen.stages[seen.seat]], seen.seat == seen.solo_seat
@@ -599,7 +631,7 @@ def signal_for(seen: Seen, card: str, song: int) -> tuple[str | None, tuple | No
     pv = sim.VALUE[card]
     best = None
     for cc in seen.stages[seen.seat]:
-        if not C.has_cue(cc) or cc in seen.rotated:
+        if not sim.CUE[cc] or cc in seen.rotated:
             continue
         cv = sim.VALUE[cc]
         if cv == pv:
@@ -710,7 +742,7 @@ def with_signal(seen: Seen, ch: Choice, signal: bool = True) -> Choice:
         copy = _pick_copy(free, sim.VALUE[c], False)
         if n_ == 0 and signal:
             fu = _pick_copy(free, sim.VALUE[c], True)
-            f, _ = signal_for(seen, fu, song) if C.has_face_up(fu) else (None, None)
+            f, _ = signal_for(seen, fu, song) if FACE_UP[fu] else (None, None)
             if f is not None:
                 copy, face_up = fu, fu
             else:
