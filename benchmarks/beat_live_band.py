@@ -23,18 +23,20 @@ Seats act in turn from the lead seat, each posting its whole turn.
 Printed: per cell the win shares and the hint band's share of the winnable deals;
 then per tier the ratio hint band / winnable.  Figures are printed, never asserted.
 
-    .venv/bin/python benchmarks/beat_live_band.py [--quick] [--deals2 20] [--deals 5]
-        [--samples 24] [--jobs 2]
+    .venv/bin/python benchmarks/beat_live_band.py [--quick] [--deals2 20] [--deals34 6]
+        [--deals 3] [--samples 16 12 8] [--jobs 2] [--out results.jsonl]
+    .venv/bin/python benchmarks/beat_live_band.py --report results.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -204,88 +206,144 @@ def winnable(venue: str, players: int, seed: int) -> str:
     return S.decide(state, WINNABLE_BUDGET_S)["verdict"]
 
 
-def _job(args: tuple) -> tuple:
+def _job(args: tuple) -> dict[str, Any]:
     venue, players, seed, samples, bands = args
     empty = {"won": False, "decisions": 0, "crashes": 0, "cpu": 0.0}
     res = {b: play_deal(venue, players, seed, b, samples) if b in bands else empty for b in BANDS}
-    return venue, players, seed, winnable(venue, players, seed), res
+    return {
+        "venue": venue,
+        "players": players,
+        "seed": seed,
+        "samples": samples,
+        "verdict": winnable(venue, players, seed),
+        "bands": res,
+    }
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--quick", action="store_true", help="venues 1-5, a few deals")
-    ap.add_argument("--deals2", type=int, default=20, help="deals at 2 seats, venues 1-10")
-    ap.add_argument("--deals", type=int, default=6, help="deals in every other cell")
-    ap.add_argument("--samples", type=int, default=24, help="hint samples per decision")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--venues", nargs="*", default=None)
-    ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
-    ap.add_argument("--bands", nargs="*", default=list(BANDS), help="bands to play")
-    args = ap.parse_args()
+def _work(args: argparse.Namespace) -> list[tuple]:
+    """The deals to play, easy venues first (a run cut short still covers them)."""
     venues = [v for v in V.load_venues() if not args.venues or v.id in args.venues]
     if args.quick:
         venues = [v for v in venues if v.number <= 5]
+    samples = dict(zip((2, 3, 4), args.samples + args.samples[-1:] * 2, strict=False))
     work = []
     for v in venues:
         for n in args.players:
             if args.quick:
                 k = 6 if n == 2 else 4
+            elif v.number <= 10:
+                k = args.deals2 if n == 2 else args.deals34
             else:
-                k = args.deals2 if (n == 2 and v.number <= 10) else args.deals
-            work += [(v.id, n, seed, args.samples, tuple(args.bands)) for seed in range(k)]
-    t0 = time.time()
+                k = args.deals
+            prio = 0 if v.number <= 5 else (1 if v.number <= 10 and n == 2 else 2)
+            prio = prio if v.number <= 10 else 3
+            for seed in range(k):
+                work.append(
+                    (prio, seed, v.number, n, (v.id, n, seed, samples[n], tuple(args.bands)))
+                )
+    work.sort(key=lambda w: w[:4])
+    return [w[-1] for w in work]
+
+
+def report(records: list[dict[str, Any]]) -> None:
     cells: dict[tuple, list] = defaultdict(list)
-    with ProcessPoolExecutor(args.jobs) as ex:
-        for venue, n, _seed, verdict, res in ex.map(_job, work, chunksize=1):
-            cells[(venue, n)].append((verdict, res))
-    wall = time.time() - t0
-    print(
-        f"{len(work)} deals, {wall:.0f} s wall, {args.jobs} processes, "
-        f"{args.samples} samples per hint decision\n"
-    )
+    for r in records:
+        cells[(r["venue"], r["players"])].append(r)
     print(
         "| # | venue | tier | seats | deals | winnable | hint | blueprint | heuristic | random "
-        "| hint / winnable | hint decisions | CPU s per decision | crashes |"
+        "| hint / winnable | samples | hint decisions | CPU s per decision | crashes | unknown |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-    tiers: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    for v in venues:
-        for n in args.players:
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    tiers: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    for v in V.load_venues():
+        for n in (2, 3, 4):
             rows = cells.get((v.id, n))
             if not rows:
                 continue
             k = len(rows)
-            win = sum(r[0] == "feasible" for r in rows)
-            unknown = sum(r[0] == "unknown" for r in rows)
-            wins = {b: sum(r[1][b]["won"] for r in rows) for b in BANDS}
-            hint_on_winnable = sum(r[1]["hint"]["won"] for r in rows if r[0] == "feasible")
-            heur_on_winnable = sum(r[1]["heuristic"]["won"] for r in rows if r[0] == "feasible")
-            dec = sum(r[1]["hint"]["decisions"] for r in rows)
-            cpu = sum(r[1]["hint"]["cpu"] for r in rows)
-            crashes = sum(r[1]["hint"]["crashes"] for r in rows)
-            tier = "easy" if v.tier in ("starter", "easy") else v.tier
+            win = sum(r["verdict"] == "feasible" for r in rows)
+            unknown = sum(r["verdict"] == "unknown" for r in rows)
+            wins = {b: sum(r["bands"][b]["won"] for r in rows) for b in BANDS}
+            on_win = {
+                b: sum(r["bands"][b]["won"] for r in rows if r["verdict"] == "feasible")
+                for b in BANDS
+            }
+            dec = sum(r["bands"]["hint"]["decisions"] for r in rows)
+            cpu = sum(r["bands"]["hint"]["cpu"] for r in rows)
+            crashes = sum(r["bands"]["hint"]["crashes"] for r in rows)
+            tier = "easy (1-5)" if v.tier in ("starter", "easy") else v.tier
             t = tiers[(tier, n)]
-            t[0] += win
-            t[1] += hint_on_winnable
-            t[2] += heur_on_winnable
-            t[3] += k
+            for i, x in enumerate(
+                (win, on_win["hint"], on_win["heuristic"], on_win["blueprint"], k)
+            ):
+                t[i] += x
 
             def pct(x: int, k: int = k) -> str:
                 return f"{100 * x / k:.0f}%"
 
-            ratio = f"{100 * hint_on_winnable / win:.0f}%" if win else "-"
+            ratio = f"{100 * on_win['hint'] / win:.0f}%" if win else "-"
             print(
                 f"| {v.number} | {v.id} | {v.tier} | {n} | {k} | {pct(win)} | "
                 + " | ".join(pct(wins[b]) for b in BANDS)
-                + f" | {ratio} | {dec} | {cpu / dec if dec else 0:.3f} | {crashes} | {unknown} |"
+                + f" | {ratio} | {rows[0]['samples']} | {dec} | {cpu / dec if dec else 0:.3f}"
+                f" | {crashes} | {unknown} |"
             )
-    print("\nper tier (venues 1-5 = starter/easy): deals won by the band among the winnable")
-    print("| tier | seats | deals | winnable | hint band / winnable | heuristic / winnable |")
-    print("|---|---|---|---|---|---|")
-    for (tier, n), (win, hw, uw, k) in sorted(tiers.items()):
-        r1 = f"{100 * hw / win:.0f}%" if win else "-"
-        r2 = f"{100 * uw / win:.0f}%" if win else "-"
-        print(f"| {tier} | {n} | {k} | {win} | {hw}/{win} = {r1} | {uw}/{win} = {r2} |")
+    print("\nper tier: deals won among the winnable ones")
+    print("| tier | seats | deals | winnable | hint band | heuristic band | blueprint band |")
+    print("|---|---|---|---|---|---|---|")
+    order = {"easy (1-5)": 0, "medium": 1, "hard": 2}
+    for (tier, n), (win, hw, uw, bw, k) in sorted(
+        tiers.items(), key=lambda x: (order[x[0][0]], x[0][1])
+    ):
+
+        def r(x: int, win: int = win) -> str:
+            return f"{x}/{win} = {100 * x / win:.0f}%" if win else "-"
+
+        print(f"| {tier} | {n} | {k} | {win} | {r(hw)} | {r(uw)} | {r(bw)} |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--quick", action="store_true", help="venues 1-5, 6 / 4 deals, a few minutes")
+    ap.add_argument("--deals2", type=int, default=20, help="deals at 2 seats, venues 1-10")
+    ap.add_argument("--deals34", type=int, default=6, help="deals at 3-4 seats, venues 1-10")
+    ap.add_argument("--deals", type=int, default=3, help="deals per cell, venues 11-26")
+    ap.add_argument(
+        "--samples",
+        type=int,
+        nargs="+",
+        default=[16, 12, 8],
+        help="hint samples per decision at 2 [3 [4]] seats",
+    )
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--venues", nargs="*", default=None)
+    ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
+    ap.add_argument("--bands", nargs="*", default=list(BANDS), help="bands to play")
+    ap.add_argument("--out", default=None, help="append each deal's result (JSON lines)")
+    ap.add_argument("--report", default=None, help="print the table of a --out file and stop")
+    args = ap.parse_args()
+    if args.report:
+        with open(args.report) as f:
+            records = [json.loads(line) for line in f if line.strip()]
+        print(f"{len(records)} deals (from {args.report})\n")
+        report(records)
+        return
+    work = _work(args)
+    t0 = time.time()
+    records = []
+    out = open(args.out, "a") if args.out else None  # noqa: SIM115 - kept open for the run
+    with ProcessPoolExecutor(args.jobs) as ex:
+        for fut in as_completed([ex.submit(_job, w) for w in work]):
+            rec = fut.result()
+            records.append(rec)
+            if out:
+                out.write(json.dumps(rec) + "\n")
+                out.flush()
+    if out:
+        out.close()
+    wall = time.time() - t0
+    print(f"{len(work)} deals, {wall:.0f} s wall, {args.jobs} processes\n")
+    report(records)
 
 
 if __name__ == "__main__":
