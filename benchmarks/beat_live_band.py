@@ -320,12 +320,16 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     ap.add_argument("--bands", nargs="*", default=list(BANDS), help="bands to play")
     ap.add_argument("--out", default=None, help="append each deal's result (JSON lines)")
-    ap.add_argument("--report", default=None, help="print the table of a --out file and stop")
+    ap.add_argument(
+        "--report", nargs="*", default=None, help="print the table of --out file(s) and stop"
+    )
     args = ap.parse_args()
     if args.report:
-        with open(args.report) as f:
-            records = [json.loads(line) for line in f if line.strip()]
-        print(f"{len(records)} deals (from {args.report})\n")
+        records = []
+        for name in args.report:
+            with open(name) as f:
+                records += [json.loads(line) for line in f if line.strip()]
+        print(f"{len(records)} deals\n")
         report(records)
         return
     work = _work(args)

@@ -16,6 +16,7 @@ from typing import Any
 
 from services.beat import GAME
 from services.core import RulesError
+from solver.beat import live
 from solver.beat import plan as P
 from solver.beat import solve as S
 
@@ -111,8 +112,6 @@ def puzzle_hint(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, 
 
 def live_hint(state: dict[str, Any], seat: int, budget_s: float, **kw: Any) -> dict[str, Any]:
     """Live mode: blueprint rollouts over deals sampled from the seat's view."""
-    from solver.beat import live
-
     return live.live_hint(state, seat, budget_s, **kw)
 
 

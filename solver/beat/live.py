@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 import time
 from collections.abc import Callable
@@ -38,7 +39,7 @@ from solver.beat import blueprint as B
 from solver.beat import sample, sim
 
 TOP_K = 4
-DEVIATE_SHARE = 0.05
+MIN_GAIN = 2
 BUDGET_SHARE = 0.85
 
 
@@ -472,8 +473,17 @@ def live_hint(
         }
     me = view["seats"][seat]
     if view["phase"] == "encore":
+        seen = seen_of(view, seat, True)
+        first = B.take_encore(
+            seen.venue,
+            seen.results,
+            seen.songs_after,
+            seen.setlist_total,
+            seen.encores_taken,
+            seen.encore_left,
+        )
         cands = [
-            Candidate(actions=[{"type": "encore", "take": t}], encore=t) for t in (True, False)
+            Candidate(actions=[{"type": "encore", "take": t}], encore=t) for t in (first, not first)
         ]
     elif len([p for p in me["played"] if not p["solo"]]) < me["need"]:
         cands = _play_candidates(state, view, seat)
@@ -492,24 +502,26 @@ def live_hint(
     rng = random.Random(_seed(view))
     t0 = clock()
     wins = [0] * len(cands)
+    beats = [0] * len(cands)  # samples candidate i wins and the blueprint's move loses
+    loses = [0] * len(cands)  # and the other way round
     samples = 0
     lead_order = band_order(view["players"], view["lead"])
     while samples < max_samples and (samples == 0 or clock() - t0 < budget_s * BUDGET_SHARE):
         sst = sample.sampled_state(view, rng)
         if belief:
             _blueprint_belief(sst, seat)
-        for i, cand in enumerate(cands):
+        won = []
+        for cand in cands:
             try:
-                wins[i] += _value_of(cand, sst, seat, lead_order)
+                won.append(_value_of(cand, sst, seat, lead_order))
             except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
-                continue  # a rollout the replay refuses counts as a loss, never a crash
+                won.append(False)  # a rollout the replay refuses is a loss, never a crash
+        for i, w in enumerate(won):
+            wins[i] += w
+            beats[i] += w and not won[0]
+            loses[i] += won[0] and not w
         samples += 1
-    # SPARTA's rule: keep the blueprint's move (candidate 0) unless another one wins
-    # clearly more often on the same samples
-    margin = max(1, int(DEVIATE_SHARE * samples))
-    best = max(range(len(cands)), key=lambda i: (wins[i], -i))
-    if wins[best] - wins[0] < margin:
-        best = 0
+    best = _pick(beats, loses)
     return _answer(
         seat,
         cands,
@@ -520,6 +532,19 @@ def live_hint(
         "the move whose band wins most often when every seat then follows the "
         "blueprint, over deals consistent with what this seat sees",
     )
+
+
+def _pick(beats: list[int], loses: list[int]) -> int:
+    """SPARTA's rule on paired samples: keep the blueprint's move (candidate 0) unless
+    another wins clearly more often on the same deals -- by more than two standard
+    deviations of a sign test and by at least ``MIN_GAIN`` deals.  Deviating on noise
+    also misleads the bandmates, whose hints assume the blueprint's move."""
+    best, best_gain = 0, 0
+    for i in range(1, len(beats)):
+        gain = beats[i] - loses[i]
+        if gain >= MIN_GAIN and gain > 2 * math.sqrt(beats[i] + loses[i]) and gain > best_gain:
+            best, best_gain = i, gain
+    return best
 
 
 def _answer(seat, cands, wins, n, best, samples, why) -> dict[str, Any]:

@@ -67,12 +67,12 @@ def test_live_hints_are_legal_on_random_positions(venue, players):
 def test_live_hints_never_raise_on_any_venue(venue):
     """Slow sweep: every venue at 2-4 seats, random positions, every seat's hint."""
     checked = 0
-    for players, seed in itertools.product((2, 3, 4), range(4)):
-        for steps in (0, 5, 13, 29):
+    for players, seed in itertools.product((2, 3, 4), range(2)):
+        for steps in (0, 9, 23):
             state = random_position(venue, players, seed, steps)
             if state["status"] == "running":
-                checked += _check_hints_at(state, 4)
-    assert checked > 20
+                checked += _check_hints_at(state, 3)
+    assert checked > 10
 
 
 def test_a_band_following_hints_finishes_a_venue():
@@ -164,9 +164,6 @@ def test_encore_decisions_are_judged_by_rollouts():
     state = encore_position()
     seat = state["pending_encores"][0]["seat"]
     h = live.live_hint(state, seat, 1e9, max_samples=6)
-    assert [e["action"] for e in h["estimates"]] == [
-        {"type": "encore", "take": True},
-        {"type": "encore", "take": False},
-    ]
+    assert sorted(e["action"]["take"] for e in h["estimates"]) == [False, True]
     assert h["samples"] == 6
     assert V.get_venue(state["venue"]).id == "roswell"
