@@ -14,7 +14,7 @@ from services.beat import GAME
 from services.beat import venues as V
 from solver.beat import blueprint as B
 from solver.beat import hints as H
-from solver.beat import live
+from solver.beat import live, sim
 
 
 def _apply_all(state: dict, hint: dict) -> dict:
@@ -167,3 +167,47 @@ def test_encore_decisions_are_judged_by_rollouts():
     assert sorted(e["action"]["take"] for e in h["estimates"]) == [False, True]
     assert h["samples"] == 6
     assert V.get_venue(state["venue"]).id == "roswell"
+
+
+def _engine_blueprint_band(state: dict) -> dict:
+    """Every seat plays the blueprint's move for its own view, through the engine."""
+    for _ in range(500):
+        if state["status"] != "running":
+            break
+        if state["phase"] == "encore":
+            seat = state["pending_encores"][0]["seat"]
+            seen = live.seen_of(GAME.view(state, seat), seat, True)
+            take = B.take_encore(
+                seen.venue,
+                seen.results,
+                seen.songs_after,
+                seen.setlist_total,
+                seen.encores_taken,
+                seen.encore_left,
+            )
+            state, _ = GAME.apply(state, seat, {"type": "encore", "take": take})
+            continue
+        seat = next(
+            s
+            for s in live.band_order(state["players"], state["lead"])
+            if GAME.legal_actions(state, s)
+        )
+        seen = live.seen_of(GAME.view(state, seat), seat, True)
+        acts = live._play_actions(B.choose(seen), len(state["current"]) > 1)
+        state = _apply_all(state, {"actions": [{"seat": seat, "action": a} for a in acts]})
+    return state
+
+
+@pytest.mark.parametrize(
+    "venue", ["garage", "twin_moon", "red_rocks", "area_fifty", "roswell", "rock_in_the_belt"]
+)
+def test_rollouts_play_the_blueprint_as_the_engine_does(venue):
+    """A rollout on the replay (every seat deciding from its own information in the
+    world) ends as the same blueprint band played through the engine: same wins."""
+    for players, seed in itertools.product((2, 3, 4), range(2)):
+        state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, seed)
+        end = _engine_blueprint_band(state)
+        spec, st, _, _ = sim.from_engine(state)
+        rotated = [set(s["rotated"]) for s in state["seats"]]
+        won = live.rollout(spec, st, None, state["lead"], rotated)
+        assert won == bool(GAME.outcome(end)["won"]), (venue, players, seed)
