@@ -14,9 +14,11 @@ candidate is the share of samples its rollout wins: the win share of a band that
 plays this move and then follows the blueprint -- neither an upper bound nor the
 chance of a band that follows the hints (which search again at every decision).
 
-The clock is read between samples (never inside one); the answer is the best
-candidate so far.  The sample RNG is seeded from the view, so the same view and the
-same number of samples give the same hint.
+The clock is read between samples, and between the candidates of a sample: a sample
+the budget cuts short is dropped (candidates stay paired); the answer is the best
+candidate so far, the blueprint's move when not even one sample fitted.  The sample
+RNG is seeded from the view, so the same view and the same number of samples give the
+same hint.
 """
 
 from __future__ import annotations
@@ -510,17 +512,31 @@ def live_hint(
         sst = sample.sampled_state(view, rng)
         if belief:
             _blueprint_belief(sst, seat)
-        won = []
-        for cand in cands:
+        won: list[bool] = []
+        for i, cand in enumerate(cands):
+            if i and clock() - t0 >= budget_s:
+                break  # out of time inside a sample: it is dropped, candidates stay paired
             try:
                 won.append(_value_of(cand, sst, seat, lead_order))
             except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
                 won.append(False)  # a rollout the replay refuses is a loss, never a crash
+        if len(won) < len(cands):
+            break
         for i, w in enumerate(won):
             wins[i] += w
             beats[i] += w and not won[0]
             loses[i] += won[0] and not w
         samples += 1
+    if not samples:
+        return _answer(
+            seat,
+            cands,
+            wins,
+            [0] * len(cands),
+            0,
+            0,
+            "the budget did not allow one sample: the blueprint's move",
+        )
     best = _pick(beats, loses)
     return _answer(
         seat,

@@ -122,18 +122,38 @@ class StepClock:
         return self.t
 
 
-def test_the_budget_is_read_between_samples():
-    """With a clock that advances 0.1 s per read, a 1 s budget stops the sampling once
-    85 % of it is spent: one read starts the timer, the first sample always runs, then
-    the k-th check sees 0.1 k s elapsed and another sample runs while that is < 0.85 s."""
+def _expected_samples(step: float, budget: float, candidates: int) -> int:
+    """The budget rule replayed on a clock that moves ``step`` per read: one read starts
+    the timer; a new sample starts while under 85 % of the budget (the first always);
+    inside a sample each candidate after the first reads the clock and the sample is
+    dropped once the whole budget is spent."""
+    t, start, samples = step, step, 0
+    while True:
+        if samples:
+            t += step
+            if t - start >= 0.85 * budget:
+                return samples
+        for i in range(candidates):
+            if i:
+                t += step
+                if t - start >= budget:
+                    return samples
+        samples += 1
+
+
+def test_the_budget_is_read_between_samples_and_candidates():
     state = GAME.new(2, {"venue": "garage"}, 3)
-    clock = StepClock(0.1)
-    h = live.live_hint(state, state["lead"], 1.0, clock=clock)
-    assert h["samples"] == 1 + 8
-    assert clock.reads == 1 + 9
-    # a tiny budget still answers (one sample) with a legal move
-    h = live.live_hint(state, state["lead"], 1e-9, clock=StepClock(0.1))
-    assert h["samples"] == 1
+    for step, budget in ((0.1, 1.0), (0.05, 2.0), (0.3, 1.0)):
+        clock = StepClock(step)
+        h = live.live_hint(state, state["lead"], budget, clock=clock)
+        k = len(h["estimates"])
+        assert k > 1
+        assert h["samples"] == _expected_samples(step, budget, k)
+        # the last read is the one that stopped it: never more than one step past budget
+        assert clock.t - step <= budget + step
+    # a budget too small for one sample: the blueprint's move, still legal
+    h = live.live_hint(state, state["lead"], 0.05, clock=StepClock(0.1))
+    assert h["samples"] == 0 and h["actions"]
     _apply_all(state, h)
 
 
