@@ -237,7 +237,7 @@ def _work(args: argparse.Namespace) -> list[tuple]:
                 k = args.deals
             prio = 0 if v.number <= 5 else (1 if v.number <= 10 and n == 2 else 2)
             prio = prio if v.number <= 10 else 3
-            for seed in range(k):
+            for seed in range(args.seed0, args.seed0 + k):
                 work.append(
                     (prio, seed, v.number, n, (v.id, n, seed, samples[n], tuple(args.bands)))
                 )
@@ -247,8 +247,12 @@ def _work(args: argparse.Namespace) -> list[tuple]:
 
 def report(records: list[dict[str, Any]]) -> None:
     cells: dict[tuple, list] = defaultdict(list)
-    for r in records:
-        cells[(r["venue"], r["players"])].append(r)
+    seen = set()
+    for r in records:  # runs may overlap: each deal counts once
+        key = (r["venue"], r["players"], r["seed"])
+        if key not in seen:
+            seen.add(key)
+            cells[(r["venue"], r["players"])].append(r)
     print(
         "| # | venue | tier | seats | deals | winnable | hint | blueprint | heuristic | random "
         "| hint / winnable | samples | hint decisions | CPU s per decision | crashes | unknown |"
@@ -316,6 +320,7 @@ def main() -> None:
         help="hint samples per decision at 2 [3 [4]] seats",
     )
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed0", type=int, default=0, help="first seed of every cell")
     ap.add_argument("--venues", nargs="*", default=None)
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     ap.add_argument("--bands", nargs="*", default=list(BANDS), help="bands to play")
@@ -329,7 +334,7 @@ def main() -> None:
         for name in args.report:
             with open(name) as f:
                 records += [json.loads(line) for line in f if line.strip()]
-        print(f"{len(records)} deals\n")
+        print(f"{len({(r['venue'], r['players'], r['seed']) for r in records})} deals\n")
         report(records)
         return
     work = _work(args)
