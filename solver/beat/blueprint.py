@@ -15,7 +15,9 @@ that force a result at a position are honoured).  The seat plays the cards that
 maximise the expected utility, the bandmates' cards being drawn from what is
 known of them: a Face Up value exactly, a Cued card within its range, otherwise
 any value their deck still holds (their unstaged cards), and -- at Jupiter --
-only values they have not staged yet.  Small terms break ties: a point of value
+only values they have not staged yet.  The last bandmate still to play (the
+*closer*) is modelled as answering: it holds a random hand of its unstaged cards
+and plays the value best for what this seat's signal tells it.  Small terms: a point of value
 costs a little (keep high cards), a 1 is worth more while Encores are needed,
 the Solo is kept unless it helps (and is spent on the last song at Twin Moon).
 
@@ -36,7 +38,6 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from services.beat import cards as C
 from services.beat import venues as V
@@ -45,7 +46,6 @@ from solver.beat import sim
 
 FAIL, OP, LOUD = V.FAIL, V.ON_POINT, V.LOUD
 RESULTS = (FAIL, OP, LOUD)
-FULL_DECK = Counter({v: 3 for v in C.VALUES})
 FACE_UP: dict[str, bool] = {c: C.has_face_up(c) for c in sim.VALUE}
 
 #: per seat count, the chance of each result when a song is aimed at a result (the
@@ -220,9 +220,8 @@ def planned_encores(seen: Seen) -> int:
     for res in (OP, LOUD, FAIL):
         lo, _ = _goal(v.targets.get(res))
         need += max(0, lo - counts[res])
-    if v.rule_id == "first_songs_fail":
-        need += max(0, v.rule["count"] - len(seen.results) - counts[FAIL] * 0)
-        need = max(need, 0)
+    if v.rule_id == "first_songs_fail":  # the forced FAILs still to come
+        need += max(0, v.rule["count"] - len(seen.results))
     remaining = seen.songs_after + len(seen.songs)
     extra = max(0, need - remaining)
     if v.rule_id == "encore_required" and seen.encores_taken == 0:
@@ -784,12 +783,3 @@ def take_encore(
     counts = Counter(r for _, r in results)
     need = sum(max(0, _goal(venue.targets.get(res))[0] - counts[res]) for res in (OP, LOUD, FAIL))
     return need > songs_left
-
-
-def describe(ch: Choice) -> dict[str, Any]:
-    return {
-        "plays": [{"card": c, "song": s, "solo": solo} for c, s, solo in ch.plays],
-        "face_up": ch.face_up,
-        "cue": list(ch.cue) if ch.cue else None,
-        "solo_pass": ch.solo_pass,
-    }
