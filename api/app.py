@@ -7,12 +7,20 @@ from flask import Flask
 from api import catalog, health, solver
 from api.backend import Backend
 from api.config import Settings
+from api.docs_assets import docs_config, install_docs_assets
 from api.errors import GreenroomApi, register_error_handlers
+from api.games.lobby import blp as lobby_blp
+from api.games.rematch import blp as rematch_blp
 from api.games.resources import blp as games_blp
+from api.games.seats import blp as seats_blp
+from api.games.stream import blp as stream_blp
 from api.jobs.resources import blp as jobs_blp
+from api.json import OrjsonProvider
 from api.metrics import install_metrics
 from api.observability import install_request_ids
-from api.ratelimit import install_rate_limits
+from api.ratelimit import install_proxy_fix, install_rate_limits
+from api.request_reads import install_request_reads
+from web import blp as web_blp
 
 API_VERSION = "1.0.0"
 
@@ -20,31 +28,32 @@ API_VERSION = "1.0.0"
 def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or Settings.from_env()
     app = Flask("greenroom")
+    app.json = OrjsonProvider(app)
     app.config.update(
         API_TITLE="Greenroom",
         API_VERSION=API_VERSION,
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="/docs",
-        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
-        OPENAPI_REDOC_PATH="/redoc",
-        OPENAPI_REDOC_URL="https://cdn.jsdelivr.net/npm/redoc/bundles/redoc.standalone.js",
+        **docs_config(),
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
-        JSON_SORT_KEYS=False,
     )
     app.extensions["greenroom"] = Backend.from_settings(settings)
     api = GreenroomApi(app, spec_kwargs={"info": {"description": "Music-themed tabletop games"}})
     app.extensions["greenroom_api"] = api
-    for blp in (health.blp, catalog.blp, games_blp, jobs_blp, solver.blp):
+    blueprints = (health.blp, catalog.blp, games_blp, lobby_blp, seats_blp, rematch_blp)
+    for blp in (*blueprints, stream_blp, jobs_blp, solver.blp):
         api.register_blueprint(blp)
     api.spec.components.security_scheme(
         "bearer", {"type": "http", "scheme": "bearer", "description": "seat or host token"}
     )
+    # the web page is plain Flask, outside the OpenAPI document
+    app.register_blueprint(web_blp)
+    install_docs_assets(app)
     register_error_handlers(app)
     install_request_ids(app)
     install_metrics(app, app.extensions["greenroom"].queue)
-    limiter = install_rate_limits(app, settings)
-    if limiter is not None:
-        limiter.exempt(health.blp)
+    install_proxy_fix(app, settings)
+    be = app.extensions["greenroom"]
+    install_request_reads(app, be, install_rate_limits(app, be.redis, settings))
     return app

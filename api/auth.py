@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hmac
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from flask import request
+from flask import g, request
 
 from api.errors import ApiError
-from services.store import GameRecord, token_matches
+from services.store import GameRecord, hash_token
 
 
 @dataclass(frozen=True)
@@ -35,14 +37,25 @@ def bearer_token() -> str | None:
     return token.strip()
 
 
-def principal_for(record: GameRecord) -> Principal:
-    """The caller's rights on this game; a presented but unknown token is a 401."""
-    token = bearer_token()
-    if token is None:
+def token_hash() -> str | None:
+    """SHA-256 of the presented bearer token (None without one), computed once per request."""
+    if "token_hash" not in g:
+        token = bearer_token()
+        g.token_hash = hash_token(token) if token is not None else None
+    return g.token_hash
+
+
+def principal_for(record: GameRecord, token: str | None = None) -> Principal:
+    """The caller's rights on this game; a presented but unknown token is a 401.
+
+    ``token`` overrides the Authorization header (the stream's ``?token=``).
+    """
+    presented = hash_token(token) if token is not None else token_hash()
+    if presented is None:
         return SPECTATOR
     # compare against every hash so timing does not tell which one matched
-    host = token_matches(token, record.host_hash)
-    seats = [i for i, h in enumerate(record.seat_hashes) if token_matches(token, h)]
+    host = hmac.compare_digest(presented, record.host_hash)
+    seats = [i for i, h in enumerate(record.seat_hashes) if hmac.compare_digest(presented, h)]
     if host:
         return Principal(frozenset(range(record.players)), host=True)
     if seats:
@@ -55,13 +68,17 @@ def require_player(principal: Principal) -> None:
         raise ApiError(401, "token_required", "this needs a seat or host token")
 
 
-def acting_seat(principal: Principal, seat: int | None, candidates: list[int]) -> int:
-    """The seat a request acts for: the token's own, or the one a host names."""
+def acting_seat(principal: Principal, seat: int | None, candidates: Callable[[], list[int]]) -> int:
+    """The seat a request acts for: the token's own, or the one a host names.
+
+    ``candidates`` (the seats that may act now) costs a legal-action listing, so it is
+    called only when a host token names no seat.
+    """
     require_player(principal)
     if seat is None:
         if len(principal.seats) == 1:
             return next(iter(principal.seats))
-        mine = [s for s in candidates if s in principal.seats]
+        mine = [s for s in candidates() if s in principal.seats]
         if len(mine) == 1:
             return mine[0]
         raise ApiError(400, "seat_required", "name the seat to act for")

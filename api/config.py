@@ -22,9 +22,22 @@ class Settings:
     max_wait_s: int = 30
     game_idle_ttl_s: int = 7 * 24 * 3600
     game_finished_ttl_s: int = 24 * 3600
-    #: Flask-Limiter strings such as "6000/minute"; empty disables that limit
+    #: "N/second|minute|hour|day" (moving window, see api.ratelimit); empty disables it
     rate_limit_address: str = "6000/minute"
     rate_limit_token: str = "3000/minute"
+    #: seconds between comment lines on an idle stream (keeps proxies from closing it)
+    stream_heartbeat_s: float = 15.0
+    #: a stream closes after this long; the client resumes with Last-Event-ID
+    stream_max_s: int = 3600
+    #: versions of move events kept per game for stream resumes
+    game_events_cap: int = 10_000
+    #: limit for loopback clients (127.0.0.0/8, ::1) instead of the two above: a
+    #: Flask-Limiter string, "exempt" for none, "" for the same limits as everyone
+    rate_limit_loopback: str = ""
+    #: proxies in front of the API whose X-Forwarded-For is believed (0: none)
+    trusted_proxies: int = 0
+    #: hint budget of a bot seat's move, in seconds
+    bot_budget_s: float = 0.5
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -40,4 +53,10 @@ class Settings:
             game_finished_ttl_s=_int("GAME_FINISHED_TTL", cls.game_finished_ttl_s),
             rate_limit_address=os.environ.get("RATE_LIMIT_ADDRESS", cls.rate_limit_address),
             rate_limit_token=os.environ.get("RATE_LIMIT_TOKEN", cls.rate_limit_token),
+            stream_heartbeat_s=float(os.environ.get("STREAM_HEARTBEAT", cls.stream_heartbeat_s)),
+            stream_max_s=_int("STREAM_MAX_SECONDS", cls.stream_max_s),
+            game_events_cap=_int("GAME_EVENTS_CAP", cls.game_events_cap),
+            rate_limit_loopback=os.environ.get("RATE_LIMIT_LOOPBACK", cls.rate_limit_loopback),
+            trusted_proxies=_int("TRUSTED_PROXIES", cls.trusted_proxies),
+            bot_budget_s=float(os.environ.get("BOT_BUDGET", cls.bot_budget_s)),
         )

@@ -17,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 
 from api.observability import current_request_id
 from services.core import RulesError
+from services.seating import SeatError
 from services.store import GameNotFound, VersionConflict
 
 log = logging.getLogger(__name__)
@@ -98,6 +99,10 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(RulesError)
     def _rules_error(e: RulesError):
         return error_response(422, e.code, e.message, e.details)
+
+    @app.errorhandler(SeatError)
+    def _seat_error(e: SeatError):
+        return error_response(e.status, e.code, e.message)
 
     @app.errorhandler(GameNotFound)
     def _not_found(e: GameNotFound):

@@ -1,56 +1,249 @@
-"""Rate limits per client address and per token, kept in Redis (Flask-Limiter).
+"""Rate limits per client address and per token: a moving window kept in Redis.
 
-Both are application-wide (every endpoint shares them) and hold across any
-number of API processes because the counters live in Redis.  A breach is a
-429 in the usual error format with ``Retry-After``.  Health and metrics are
-exempt so probes never starve.
+Both limits are application-wide (every endpoint shares them) and hold across
+any number of API processes because the windows live in Redis.  Each is a
+sorted set of the admitted requests' times, so a limit of N per minute means
+at most N requests in *any* 60 seconds (a moving window: no burst of 2N across
+a fixed window's edge).  One Lua script checks and records both limits, so a
+request pays a single Redis round trip for them.
+
+A breach is a 429 in the usual error format with ``Retry-After``; admitted
+requests carry ``X-RateLimit-Limit``, ``-Remaining`` and ``-Reset`` for the
+tightest limit.  Health, metrics, the docs and the web page's files are exempt
+so probes never starve.  When Redis cannot be reached the limit lets the request through: the
+request itself then reports the outage.
+
+Loopback clients (127.0.0.0/8, ::1) may have a rule of their own instead
+(``RATE_LIMIT_LOOPBACK``: a limit, or "exempt"): ``make run`` exempts them so
+a local bot can play as fast as the server answers.
+
+The client address is ``request.remote_addr``.  With ``TRUSTED_PROXIES`` = n,
+werkzeug's ProxyFix takes it from the n-th address from the right of
+``X-Forwarded-For`` (the one the outermost trusted proxy saw), so a client
+cannot pick its own address by sending the header; with 0 (the default) the
+header is ignored.  Behind a proxy on the same host, set it, or every client
+would count as loopback.
 """
 
 from __future__ import annotations
 
-import hashlib
+import ipaddress
+import itertools
+import math
+import os
+import re
+import time
+from dataclasses import dataclass
 
-from flask import Flask, request
-from flask_limiter import ApplicationLimit, Limiter
+import redis
+from flask import Flask, Response, g, request
+from werkzeug.middleware.proxy_fix import ProxyFix
 
+from api.auth import token_hash
 from api.config import Settings
+from api.errors import ApiError, error_response
+
+# KEYS: one sorted set per limit, then optionally a hash to read.  ARGV: now (ms), a
+# unique member, the number of limits, then per limit its allowance and window (ms).
+# The request is admitted (and recorded in every window) only when each window has
+# room.  Returns {admitted, limit, remaining, reset_ms, retry_ms} for the tightest limit
+# (the refusing one when refused), plus the hash's fields when admitted and one is named.
+_MOVING_WINDOW_LUA = """
+local now = tonumber(ARGV[1])
+local n = tonumber(ARGV[3])
+local admitted = 1
+local best_limit, best_left, best_reset, retry = -1, -1, 0, 0
+for i = 1, n do
+  local key = KEYS[i]
+  local limit = tonumber(ARGV[2 + 2 * i])
+  local window = tonumber(ARGV[3 + 2 * i])
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  local count = redis.call('ZCARD', key)
+  local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+  local reset = now + window
+  if oldest[2] then reset = tonumber(oldest[2]) + window end
+  if count >= limit then
+    admitted = 0
+    -- room comes back when the entry that keeps the window full ages out
+    local keep = redis.call('ZRANGE', key, count - limit, count - limit, 'WITHSCORES')
+    local wait = tonumber(keep[2]) + window - now
+    if wait > retry then retry = wait end
+    best_limit, best_left, best_reset = limit, 0, reset
+  elseif admitted == 1 and (best_left < 0 or limit - count - 1 < best_left) then
+    best_limit, best_left, best_reset = limit, limit - count - 1, reset
+  end
+end
+local out = {admitted, best_limit, best_left, best_reset, retry}
+if admitted == 1 then
+  for i = 1, n do
+    redis.call('ZADD', KEYS[i], now, ARGV[2])
+    redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[3 + 2 * i]))
+  end
+  if #KEYS > n then out[6] = redis.call('HGETALL', KEYS[n + 1]) end
+end
+return out
+"""
+
+_PER = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
+_LIMIT = re.compile(r"^\s*(\d+)\s*(?:/|per)\s*(\d*)\s*(second|minute|hour|day)s?\s*$")
+
+#: endpoints (blueprint or view names) that no limit applies to
+EXEMPT_BLUEPRINTS = frozenset({"health", "api-docs", "docs_assets", "web"})
+EXEMPT_ENDPOINTS = frozenset({"metrics", "static"})
+
+
+@dataclass(frozen=True)
+class Limit:
+    """``count`` requests in any ``window_s`` seconds."""
+
+    count: int
+    window_s: int
+
+    @classmethod
+    def parse(cls, text: str) -> Limit:
+        """``"6000/minute"``, ``"10 per 5 seconds"``; a bad string fails at start-up."""
+        m = _LIMIT.match(text)
+        if not m or int(m.group(1)) < 1:
+            raise ValueError(f"not a rate limit: {text!r} (write e.g. '6000/minute')")
+        return cls(int(m.group(1)), int(m.group(2) or 1) * _PER[m.group(3)])
+
+
+#: the value of RATE_LIMIT_LOOPBACK that lifts every limit from loopback clients
+EXEMPT = "exempt"
 
 
 def client_address() -> str:
     return request.remote_addr or "unknown"
 
 
-def token_or_address() -> str:
-    header = request.headers.get("Authorization", "")
-    if header.lower().startswith("bearer "):
-        return "token:" + hashlib.sha256(header[7:].strip().encode()).hexdigest()[:32]
-    return "addr:" + client_address()
+def is_loopback() -> bool:
+    try:
+        return ipaddress.ip_address(client_address()).is_loopback
+    except ValueError:
+        return False
 
 
-def install_rate_limits(app: Flask, settings: Settings) -> Limiter | None:
-    limits = []
-    if settings.rate_limit_address:
-        limits.append(
-            ApplicationLimit(
-                settings.rate_limit_address, key_function=client_address, scope="address"
-            )
-        )
-    if settings.rate_limit_token:
-        limits.append(
-            ApplicationLimit(
-                settings.rate_limit_token, key_function=token_or_address, scope="token"
-            )
-        )
-    if not limits:
+def install_proxy_fix(app: Flask, settings: Settings) -> None:
+    """Believe X-Forwarded-For (and -Proto, -Host) through ``trusted_proxies`` hops only."""
+    n = settings.trusted_proxies
+    if n > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the windows said of one request, for the tightest (or refusing) limit."""
+
+    admitted: bool
+    limit: int
+    remaining: int
+    reset_ms: int
+    retry_ms: int
+
+
+class RateLimiter:
+    """Checks both limits of a request in one Redis round trip."""
+
+    def __init__(
+        self,
+        client: redis.Redis,
+        prefix: str,
+        by_address: Limit | None,
+        by_token: Limit | None,
+        loopback: Limit | str | None = None,
+    ):
+        self.by_address = by_address
+        self.by_token = by_token
+        #: the rule for loopback clients: a Limit, EXEMPT, or None (the general limits)
+        self.loopback = loopback
+        self.prefix = f"{prefix}ratelimit:"
+        self._script = client.register_script(_MOVING_WINDOW_LUA)
+        self._ids = itertools.count()
+        self._pid = os.getpid()
+
+    def hit(self, windows: list[tuple[str, Limit]], now_ms: int) -> Verdict:
+        """Record one request at ``now_ms`` in every window that has room for it."""
+        return self._verdict(self._run(windows, now_ms, None))
+
+    def _run(self, windows: list[tuple[str, Limit]], now_ms: int, read: str | None) -> list:
+        args: list[int | str] = [now_ms, f"{now_ms}-{self._pid}-{next(self._ids)}", len(windows)]
+        for _, limit in windows:
+            args += [limit.count, limit.window_s * 1000]
+        keys = [f"{self.prefix}{key}" for key, _ in windows]
+        return self._script(keys=keys + ([read] if read else []), args=args)
+
+    @staticmethod
+    def _verdict(raw: list) -> Verdict:
+        admitted, limit, left, reset_ms, retry_ms = raw[:5]
+        return Verdict(bool(admitted), int(limit), max(0, int(left)), int(reset_ms), int(retry_ms))
+
+    def skips(self) -> bool:
+        """True when the current request counts in no window (an exempt loopback client)."""
+        return self.loopback == EXEMPT and is_loopback()
+
+    def gate(self, read: str | None = None) -> tuple[Response | None, dict[bytes, bytes] | None]:
+        """Check the current request; with ``read``, also fetch that hash if admitted.
+
+        Returns the 429 to answer (or None to go on, the answer's headers staged) and the
+        hash's fields (None when refused or none was named).
+        """
+        raw = self._run(self.windows(), int(time.time() * 1000), read)
+        fields = dict(zip(raw[5][::2], raw[5][1::2], strict=True)) if len(raw) > 5 else None
+        return self._answer(self._verdict(raw)), fields
+
+    def windows(self) -> list[tuple[str, Limit]]:
+        """The windows the current request counts in."""
+        if isinstance(self.loopback, Limit) and is_loopback():
+            return [(f"loopback:{client_address()}", self.loopback)]
+        out = []
+        if self.by_address:
+            out.append((f"address:{client_address()}", self.by_address))
+        if self.by_token:
+            try:
+                th = token_hash()
+            except ApiError:  # a malformed header: the resource answers it, if it reads it
+                th = None
+            out.append((f"token:{th[:32]}" if th else f"anon:{client_address()}", self.by_token))
+        return out
+
+    @staticmethod
+    def _answer(v: Verdict) -> Response | None:
+        headers = {
+            "X-RateLimit-Limit": str(v.limit),
+            "X-RateLimit-Remaining": str(v.remaining),
+            "X-RateLimit-Reset": str(math.ceil(v.reset_ms / 1000)),
+        }
+        if v.admitted:
+            g.rate_limit_headers = headers
+            return None
+        headers["Retry-After"] = str(max(1, math.ceil(v.retry_ms / 1000)))
+        message = f"too many requests: at most {v.limit} in any window of its length"
+        return error_response(429, "rate_limited", message, None, headers)
+
+
+def exempt() -> bool:
+    """Health, metrics and the docs are never limited."""
+    return request.blueprint in EXEMPT_BLUEPRINTS or request.endpoint in EXEMPT_ENDPOINTS
+
+
+def install_rate_limits(app: Flask, client: redis.Redis, settings: Settings) -> RateLimiter | None:
+    """The limiter of ``settings`` (None when both limits are off) and its answer headers.
+
+    The check itself runs in :mod:`api.request_reads`, beside the request's game read.
+    """
+    by_address = Limit.parse(settings.rate_limit_address) if settings.rate_limit_address else None
+    by_token = Limit.parse(settings.rate_limit_token) if settings.rate_limit_token else None
+    loopback_rule = settings.rate_limit_loopback
+    loopback: Limit | str | None = None
+    if loopback_rule:
+        loopback = EXEMPT if loopback_rule == EXEMPT else Limit.parse(loopback_rule)
+    if not (by_address or by_token or isinstance(loopback, Limit)):
         return None
-    limiter = Limiter(
-        client_address,
-        app=app,
-        application_limits=limits,
-        storage_uri=settings.redis_url,
-        key_prefix=f"{settings.prefix}ratelimit",
-        headers_enabled=True,
-        swallow_errors=True,
-        strategy="fixed-window",
-    )
-    return limiter
+
+    @app.after_request
+    def _headers(response: Response) -> Response:
+        for name, value in g.get("rate_limit_headers", {}).items():
+            response.headers[name] = value
+        return response
+
+    return RateLimiter(client, settings.prefix, by_address, by_token, loopback)

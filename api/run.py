@@ -16,6 +16,13 @@ from api.embedded_redis import EmbeddedRedis
 from api.serve import gunicorn_argv
 
 
+def local_defaults(env: dict[str, str]) -> dict[str, str]:
+    """What the embedded default sets unless told otherwise: no rate limit for loopback
+    clients, so a local bot can play as fast as the server answers (README: configuration)."""
+    env.setdefault("RATE_LIMIT_LOOPBACK", "exempt")
+    return env
+
+
 def main() -> None:
     env = dict(os.environ)
     embedded = None
@@ -24,6 +31,7 @@ def main() -> None:
         embedded = EmbeddedRedis(data_dir).start()
         env["REDIS_URL"] = embedded.url
         print(f"embedded Redis on {embedded.url} (data in {data_dir})", flush=True)
+    local_defaults(env)
     port = int(env.get("PORT", 8000))
     workers = [
         subprocess.Popen([sys.executable, "-m", "workers.main"], env=env)
@@ -33,7 +41,10 @@ def main() -> None:
         gunicorn_argv(port, int(env.get("API_PROCESSES", 2)), int(env.get("API_THREADS", 8))),
         env=env,
     )
-    print(f"Greenroom is serving on http://127.0.0.1:{port}/v1/health (docs at /docs)", flush=True)
+    print(
+        f"Greenroom is serving on http://127.0.0.1:{port}/ (API docs at /docs)",
+        flush=True,
+    )
 
     stopping = False
 

@@ -1,12 +1,36 @@
-"""``greenroom-api``: the API under gunicorn (gthread workers)."""
+"""``greenroom-api``: the API under gunicorn.
+
+The default worker class is gevent: every request runs in a greenlet, so a
+thousand open streams (and long polls) are a thousand parked greenlets, not a
+thousand threads, and moves keep their latency (benchmarks/streams.py measured
+gthread against gevent; the README has the figures).  ``API_WORKER_CLASS=gthread``
+brings back threads (``API_THREADS`` per process) for a deployment that serves
+no streams.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
 
+#: concurrent connections per gevent process (streams included)
+DEFAULT_CONNECTIONS = 4000
 
-def gunicorn_argv(port: int, processes: int, threads: int) -> list[str]:
+
+def gunicorn_argv(
+    port: int,
+    processes: int,
+    threads: int,
+    worker_class: str | None = None,
+    app: str = "api.wsgi:app",
+) -> list[str]:
+    """gunicorn's command line for ``app`` (the product unless a benchmark names its baseline)."""
+    worker_class = worker_class or os.environ.get("API_WORKER_CLASS", "gevent")
+    if worker_class == "gevent":
+        connections = os.environ.get("API_CONNECTIONS", str(DEFAULT_CONNECTIONS))
+        concurrency = ["--worker-connections", connections]
+    else:
+        concurrency = ["--threads", str(threads)]
     return [
         sys.executable,
         "-m",
@@ -16,12 +40,11 @@ def gunicorn_argv(port: int, processes: int, threads: int) -> list[str]:
         "--workers",
         str(processes),
         "--worker-class",
-        "gthread",
-        "--threads",
-        str(threads),
+        worker_class,
+        *concurrency,
         "--config",
         "python:api.gunicorn_conf",
-        "api.wsgi:app",
+        app,
     ]
 
 

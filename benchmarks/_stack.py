@@ -25,7 +25,13 @@ from api.serve import gunicorn_argv  # noqa: E402
 
 
 @contextmanager
-def stack(processes: int = 2, threads: int = 8, workers: int = 0):
+def stack(
+    processes: int = 2,
+    threads: int = 8,
+    workers: int = 0,
+    env_extra: dict[str, str] | None = None,
+    worker_class: str | None = None,
+):
     with tempfile.TemporaryDirectory() as tmp:
         redis_server = EmbeddedRedis(tmp, aof=True).start()
         env = {
@@ -35,10 +41,13 @@ def stack(processes: int = 2, threads: int = 8, workers: int = 0):
             "RATE_LIMIT_ADDRESS": "",
             "RATE_LIMIT_TOKEN": "",
             "LOG_LEVEL": "WARNING",
+            **(env_extra or {}),
         }
         port = free_port()
-        argv = gunicorn_argv(port, processes, threads)
-        procs = [subprocess.Popen(argv, env=env, cwd=ROOT, stderr=subprocess.DEVNULL)]
+        argv = gunicorn_argv(port, processes, threads, worker_class)
+        # BENCH_VERBOSE=1 shows the servers' logs (errors are otherwise silent)
+        quiet = None if os.environ.get("BENCH_VERBOSE") else subprocess.DEVNULL
+        procs = [subprocess.Popen(argv, env=env, cwd=ROOT, stderr=quiet)]
         procs += [
             subprocess.Popen(
                 [sys.executable, "-m", "workers.main"], env=env, cwd=ROOT, stderr=subprocess.DEVNULL
@@ -62,7 +71,11 @@ def stack(processes: int = 2, threads: int = 8, workers: int = 0):
             for p in procs:
                 p.terminate()
             for p in procs:
-                p.wait(timeout=15)
+                try:
+                    p.wait(timeout=15)
+                except subprocess.TimeoutExpired:  # open streams hold a graceful stop
+                    p.kill()
+                    p.wait()
             redis_server.stop()
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from services.core import Game, RulesError
 from services.registry import UnknownGame, get_game
+from services.seating import Seating, require_seated
 from services.store import GameRecord, GameStore, NewGame, VersionConflict
 
 MAX_SEED = 2**63 - 1
@@ -37,7 +38,9 @@ def create_game(
     players: int,
     options: dict[str, Any] | None = None,
     seed: int | None = None,
+    seating: Seating | None = None,
 ) -> NewGame:
+    """A new game; with ``seating``, only its held human seats get a token."""
     game = game_for(name)
     if not game.min_players <= players <= game.max_players:
         raise RulesError(
@@ -48,7 +51,16 @@ def create_game(
         seed = secrets.randbelow(2**31)
     options = options or {}
     state = game.new(players, options, seed)
-    return store.create(name, players, seed, options, state, status_of(game, state))
+    if seating is None:
+        return store.create(name, players, seed, options, state, status_of(game, state))
+    tokens = [
+        secrets.token_urlsafe(32) if s["kind"] == "human" and not s.get("pending") else None
+        for s in seating
+    ]
+    return store.create(
+        name, players, seed, options, state, status_of(game, state),
+        seating=seating, seat_tokens=tokens,
+    )  # fmt: skip
 
 
 def perform(
@@ -75,10 +87,11 @@ def perform(
         game = get_game(record.game)
         if game.outcome(record.state) is not None:
             raise RulesError("game_over", "the game has ended")
+        require_seated(record.seating)
         state, events = game.apply(record.state, seat, action)
         status = status_of(game, state)
         try:
-            version = store.commit(game_id, record.version, state, status, seat, action)
+            version = store.commit(game_id, record.version, state, status, seat, action, events)
         except VersionConflict:
             if expected_version is not None:
                 raise

@@ -5,6 +5,14 @@ Keys (``prefix`` keeps tenants and tests apart):
 - ``{prefix}game:{id}``      hash: game, players, seed, options, state, version,
                              status, created, updated, host, seats
 - ``{prefix}game:{id}:log``  list of JSON entries ``{"v", "seat", "action", "at"}``
+- ``{prefix}game:{id}:events`` stream, one entry per version (id ``<version>-0``) with
+                             the mover's seat and the events of its move; capped length
+- channel ``{prefix}live:{id}`` gets the new version after every commit (fan-out to
+                             streams in any API process: services/fanout.py)
+
+Seating (names, open seats, bots; ``services.seating``) is the hash's
+``seating`` field, written with the seat token hashes by ``services.seat_store``;
+``rematch`` names the next game once one is made.
 
 Every write is one Lua script that compares the version and, only if it
 matches, replaces the state, bumps the version and appends to the log, so
@@ -17,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 import time
 from dataclasses import dataclass
@@ -25,9 +32,13 @@ from typing import Any
 
 import redis
 
-# KEYS: game hash, log list.  ARGV: expected version, state json, log entry json,
-# status, ttl seconds (0 = keep), now.  Returns the new version, -1 when the game
-# is gone, -2 when the version moved on.
+from services.core.codec import dumps, loads
+
+# KEYS: game hash, log list, events stream.  ARGV: expected version, state json,
+# log entry json, status, ttl seconds (0 = keep), now, events json, events cap,
+# live channel.  Returns the new version, -1 when the game is gone, -2 when the
+# version moved on.  The events entry and the notification are part of the same
+# atomic step, so a stream never sees a version whose events are missing.
 _COMMIT_LUA = """
 local v = redis.call('HGET', KEYS[1], 'version')
 if not v then return -1 end
@@ -35,11 +46,14 @@ if tonumber(v) ~= tonumber(ARGV[1]) then return -2 end
 local nv = tonumber(v) + 1
 redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', nv, 'status', ARGV[4], 'updated', ARGV[6])
 redis.call('RPUSH', KEYS[2], ARGV[3])
+redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[8], nv .. '-0', 'events', ARGV[7])
 local ttl = tonumber(ARGV[5])
 if ttl > 0 then
   redis.call('EXPIRE', KEYS[1], ttl)
   redis.call('EXPIRE', KEYS[2], ttl)
+  redis.call('EXPIRE', KEYS[3], ttl)
 end
+redis.call('PUBLISH', ARGV[9], nv .. ' ' .. ARGV[4])
 return nv
 """
 
@@ -69,14 +83,20 @@ class GameRecord:
     created: float
     updated: float
     host_hash: str
+    #: "" for a seat nobody holds a token for (open, bot, awaiting a rematch pick-up)
     seat_hashes: list[str]
+    #: None for games created with every seat held (all human)
+    seating: list[dict[str, Any]] | None = None
+    #: the id of the next game, once a rematch was asked for
+    rematch: str | None = None
 
 
 @dataclass(frozen=True)
 class NewGame:
     record: GameRecord
-    host_token: str
-    seat_tokens: list[str]
+    host_token: str | None
+    #: None for a seat that got no token (open, bot, awaiting a pick-up)
+    seat_tokens: list[str | None]
 
 
 def hash_token(token: str) -> str:
@@ -97,11 +117,14 @@ class GameStore:
         prefix: str = "greenroom:",
         idle_ttl_s: int = 7 * 24 * 3600,
         finished_ttl_s: int = 24 * 3600,
+        events_cap: int = 10_000,
     ):
         self.redis = client
         self.prefix = prefix
         self.idle_ttl_s = idle_ttl_s
         self.finished_ttl_s = finished_ttl_s
+        #: versions of events kept per game for stream resumes (approximate cap)
+        self.events_cap = events_cap
         self._commit = client.register_script(_COMMIT_LUA)
 
     def _key(self, game_id: str) -> str:
@@ -109,6 +132,12 @@ class GameStore:
 
     def _log_key(self, game_id: str) -> str:
         return f"{self.prefix}game:{game_id}:log"
+
+    def events_key(self, game_id: str) -> str:
+        return f"{self.prefix}game:{game_id}:events"
+
+    def live_channel(self, game_id: str) -> str:
+        return f"{self.prefix}live:{game_id}"
 
     def ttl_for(self, status: str) -> int:
         return self.finished_ttl_s if status == "finished" else self.idle_ttl_s
@@ -122,24 +151,36 @@ class GameStore:
         options: dict[str, Any],
         state: dict[str, Any],
         status: str,
+        *,
+        seating: list[dict[str, Any]] | None = None,
+        game_id: str | None = None,
+        host_token: str | None = None,
+        seat_tokens: list[str | None] | None = None,
     ) -> NewGame:
-        game_id = secrets.token_urlsafe(9)
-        host_token = secrets.token_urlsafe(32)
-        seat_tokens = [secrets.token_urlsafe(32) for _ in range(players)]
+        """A new game.  By default every seat and the host get a fresh token; with
+        ``seat_tokens`` given, a None entry leaves that seat without one (as does
+        ``host_token=""`` for the host)."""
+        game_id = game_id or secrets.token_urlsafe(9)
+        if host_token is None:
+            host_token = secrets.token_urlsafe(32)
+        if seat_tokens is None:
+            seat_tokens = [secrets.token_urlsafe(32) for _ in range(players)]
         now = time.time()
         fields = {
             "game": game,
             "players": players,
             "seed": seed,
-            "options": json.dumps(options),
-            "state": json.dumps(state),
+            "options": dumps(options),
+            "state": dumps(state),
             "version": 1,
             "status": status,
             "created": now,
             "updated": now,
-            "host": hash_token(host_token),
-            "seats": json.dumps([hash_token(t) for t in seat_tokens]),
+            "host": hash_token(host_token) if host_token else "",
+            "seats": dumps([hash_token(t) if t else "" for t in seat_tokens]),
         }
+        if seating is not None:
+            fields["seating"] = dumps(seating)
         key = self._key(game_id)
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hset(key, mapping=fields)
@@ -147,32 +188,46 @@ class GameStore:
             if ttl > 0:
                 pipe.expire(key, ttl)
             pipe.execute()
-        return NewGame(self.get(game_id), host_token, seat_tokens)
+        return NewGame(self.get(game_id), host_token or None, seat_tokens)
 
     def get(self, game_id: str) -> GameRecord:
-        raw = self.redis.hgetall(self._key(game_id))
+        return self.record_from(game_id, self.redis.hgetall(self._key(game_id)))
+
+    def record_key(self, game_id: str) -> str:
+        """The hash ``get`` reads; its HGETALL reply parses with ``record_from``."""
+        return self._key(game_id)
+
+    def record_from(self, game_id: str, raw: dict[bytes, bytes]) -> GameRecord:
         if not raw:
             raise GameNotFound(game_id)
-        f = {k.decode(): v.decode() for k, v in raw.items()}
         return GameRecord(
             id=game_id,
-            game=f["game"],
-            players=int(f["players"]),
-            seed=int(f["seed"]),
-            options=json.loads(f["options"]),
-            state=json.loads(f["state"]),
-            version=int(f["version"]),
-            status=f["status"],
-            created=float(f["created"]),
-            updated=float(f["updated"]),
-            host_hash=f["host"],
-            seat_hashes=json.loads(f["seats"]),
+            game=raw[b"game"].decode(),
+            players=int(raw[b"players"]),
+            seed=int(raw[b"seed"]),
+            options=loads(raw[b"options"]),
+            state=loads(raw[b"state"]),
+            version=int(raw[b"version"]),
+            status=raw[b"status"].decode(),
+            created=float(raw[b"created"]),
+            updated=float(raw[b"updated"]),
+            host_hash=raw[b"host"].decode(),
+            seat_hashes=loads(raw[b"seats"]),
+            seating=loads(raw[b"seating"]) if b"seating" in raw else None,
+            rematch=raw[b"rematch"].decode() if b"rematch" in raw else None,
         )
+
+    def current_version(self, game_id: str) -> int:
+        """Just the version (one HGET): enough to tell whether a cached record is stale."""
+        version = self.redis.hget(self._key(game_id), "version")
+        if version is None:
+            raise GameNotFound(game_id)
+        return int(version)
 
     def log(self, game_id: str) -> list[dict[str, Any]]:
         if not self.redis.exists(self._key(game_id)):
             raise GameNotFound(game_id)
-        return [json.loads(e) for e in self.redis.lrange(self._log_key(game_id), 0, -1)]
+        return [loads(e) for e in self.redis.lrange(self._log_key(game_id), 0, -1)]
 
     # -- write -------------------------------------------------------------
     def commit(
@@ -183,22 +238,29 @@ class GameStore:
         status: str,
         seat: int,
         action: dict[str, Any],
+        events: list[dict[str, Any]] | None = None,
     ) -> int:
         """Store ``state`` as version ``expected_version + 1``; atomic compare-and-set.
+
+        ``events`` (what the move did, as the rules report it to the mover) are
+        kept per version for streams; each stream filters them for its viewer.
 
         Raises GameNotFound or VersionConflict; returns the new version.
         """
         now = time.time()
         entry = {"v": expected_version + 1, "seat": seat, "action": action, "at": now}
         result = self._commit(
-            keys=[self._key(game_id), self._log_key(game_id)],
+            keys=[self._key(game_id), self._log_key(game_id), self.events_key(game_id)],
             args=[
                 expected_version,
-                json.dumps(state),
-                json.dumps(entry),
+                dumps(state),
+                dumps(entry),
                 status,
                 self.ttl_for(status),
                 now,
+                dumps({"seat": seat, "events": events or []}),
+                self.events_cap,
+                self.live_channel(game_id),
             ],
         )
         if result == -1:
@@ -209,5 +271,7 @@ class GameStore:
         return int(result)
 
     def delete(self, game_id: str) -> None:
-        if not self.redis.delete(self._key(game_id), self._log_key(game_id)):
+        keys = (self._key(game_id), self._log_key(game_id), self.events_key(game_id))
+        if not self.redis.delete(*keys):
             raise GameNotFound(game_id)
+        self.redis.publish(self.live_channel(game_id), "0 deleted")

@@ -23,6 +23,9 @@ from api.app import create_app
 from api.config import Settings
 from api.embedded_redis import EmbeddedRedis, reachable
 
+#: ``servers`` and ``clients``: real API processes for the live-play tests
+pytest_plugins = ["live_stack"]
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 

@@ -10,6 +10,7 @@ import redis
 from rq import Queue, SimpleWorker, Worker
 
 from solver.registry import PRELOADS, resolve
+from workers.bot_turns import BotInlineWorker
 
 log = logging.getLogger("greenroom.worker")
 
@@ -35,6 +36,12 @@ def main(argv: list[str] | None = None) -> None:
         help="run jobs in this process (no fork per job: faster, less isolated)",
     )
     parser.add_argument(
+        "--fork-all",
+        action="store_true",
+        default=os.environ.get("WORKER_CLASS") == "fork",
+        help="fork for bot turns too (the baseline of benchmarks/bot_turns.py)",
+    )
+    parser.add_argument(
         "--no-preload", action="store_true", help="skip loading solver data before work()"
     )
     args = parser.parse_args(argv)
@@ -42,7 +49,7 @@ def main(argv: list[str] | None = None) -> None:
     if not args.no_preload:
         preload()
     connection = redis.Redis.from_url(args.redis_url)
-    cls = SimpleWorker if args.simple else Worker
+    cls = SimpleWorker if args.simple else Worker if args.fork_all else BotInlineWorker
     worker = cls([Queue(args.queue, connection=connection)], connection=connection)
     worker.work(burst=args.burst, with_scheduler=False)
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from flask import request
+from flask import Response, request
 from flask.views import MethodView
 
 from api.auth import Principal, acting_seat, principal_for, require_player
 from api.backend import backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, ErrorSchema
+from api.games.longpoll import HEADERS_DOC as LONG_POLL_HEADERS
+from api.games.longpoll import await_change
 from api.games.schemas import (
     ActionResultSchema,
     CreatedGameSchema,
@@ -21,13 +24,18 @@ from api.games.schemas import (
     JobAcceptedSchema,
     LegalActionsSchema,
     PostActionSchema,
+    ReplayViewSchema,
     ViewQuerySchema,
 )
+from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
 from api.jobs.queueing import accepted, clamp_budget, enqueue
+from api.json import answer
+from api.request_reads import game_record
 from services.core import RulesError
-from services.play import create_game, perform
+from services.play import create_game, perform, replay, status_of
 from services.registry import get_game
+from services.seating import initial_seating, normalise_open_seats, open_seats
 from solver.registry import HINTS
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games and their moves")
@@ -60,11 +68,21 @@ class Games(MethodView):
     @blp.alt_response(400, schema=ErrorSchema)
     @blp.alt_response(422, schema=ErrorSchema)
     def post(self, body):
-        """Create a game; the body returns one secret token per seat and a host token"""
+        """Create a game; the body returns one secret token per seat and a host token.
+
+        Seats named in `open_seats` get no token: others claim them
+        (`POST /v1/games/{id}/seats/{n}`); `listed` shows the game in the lobby.
+        """
+        players = body["players"]
+        opened = normalise_open_seats(body.get("open_seats"), players)
+        names = body.get("names") or []
+        seating = initial_seating(players, opened, names) if opened or names else None
         new = create_game(
-            backend().store, body["game"], body["players"], body["options"], body.get("seed")
+            backend().store, body["game"], players, body["options"], body.get("seed"), seating
         )
         rec = new.record
+        if body["listed"]:
+            seat_store().list_new(rec)
 
         host = Principal(frozenset(range(rec.players)), host=True)
         headers = {"Location": f"/v1/games/{rec.id}", **_etag(rec.version)}
@@ -86,14 +104,31 @@ class Games(MethodView):
 
 @blp.route("/<game_id>")
 class Game(MethodView):
-    @blp.arguments(ViewQuerySchema, location="query")
+    @blp.arguments(ViewQuerySchema(), location="query")
     @blp.response(200, GameViewSchema)
+    @blp.alt_response(304, description="Not modified: the version is still the one named")
     @blp.alt_response(404, schema=ErrorSchema)
+    @blp.doc(parameters=LONG_POLL_HEADERS)
     def get(self, query, game_id):
-        """The caller's view (seat token: its seat; none: spectator; host: all in puzzle mode)"""
-        record = backend().store.get(game_id)
-        view = envelope(record, principal_for(record), query.get("seat"))
-        return view, 200, _etag(record.version)
+        """The caller's view (seat token: its seat; none: spectator; host: all in puzzle mode).
+
+        Long-poll: with `If-None-Match: "<version>"` and `Prefer: wait=N` the answer
+        waits up to N s (capped by MAX_WAIT) for the version to move: 200 as soon
+        as it does, else 304.
+        """
+        be = backend()
+        record = game_record(game_id)
+        principal = principal_for(record)
+        view = envelope(record, principal, query.get("seat"))  # refuse before waiting
+        fresh, waited = await_change(be, record)
+        headers = {**_etag((fresh or record).version)}
+        if waited:
+            headers["Preference-Applied"] = f"wait={waited}"
+        if fresh is None:
+            return Response(status=304, headers=headers)
+        if fresh is not record:
+            view = envelope(fresh, principal, query.get("seat"))
+        return answer(view, 200, headers)
 
     @blp.response(204)
     @blp.alt_response(403, schema=ErrorSchema)
@@ -101,7 +136,7 @@ class Game(MethodView):
     def delete(self, game_id):
         """Delete the game (host token only)"""
         store = backend().store
-        principal = principal_for(store.get(game_id))
+        principal = principal_for(game_record(game_id))
         if not principal.host:
             raise ApiError(403, "host_only", "only the host token may delete a game")
         store.delete(game_id)
@@ -114,12 +149,12 @@ class Actions(MethodView):
     @blp.alt_response(404, schema=ErrorSchema)
     def get(self, game_id):
         """The legal actions of every seat the token acts for"""
-        record = backend().store.get(game_id)
+        record = game_record(game_id)
         principal = principal_for(record)
         require_player(principal)
         game = get_game(record.game)
         actions, forms = [], []
-        if game.outcome(record.state) is None:
+        if game.outcome(record.state) is None and not open_seats(record.seating or []):
             for seat in game.seats_to_act(record.state):
                 if seat not in principal.seats:
                     continue
@@ -127,13 +162,10 @@ class Actions(MethodView):
                     {"seat": seat, "action": a} for a in game.legal_actions(record.state, seat)
                 ]
                 forms += [{"seat": seat, "form": f} for f in game.action_forms(record.state, seat)]
-        return (
-            {"version": record.version, "actions": actions, "forms": forms},
-            200,
-            _etag(record.version),
-        )
+        body = {"version": record.version, "actions": actions, "forms": forms}
+        return answer(body, 200, _etag(record.version))
 
-    @blp.arguments(PostActionSchema)
+    @blp.arguments(PostActionSchema())
     @blp.response(200, ActionResultSchema)
     @blp.alt_response(400, schema=ErrorSchema)
     @blp.alt_response(401, schema=ErrorSchema)
@@ -144,17 +176,15 @@ class Actions(MethodView):
     def post(self, body, game_id):
         """Take an action for a seat; honours If-Match (412 when the version is stale)"""
         store = backend().store
-        record = store.get(game_id)
+        record = game_record(game_id)
         principal = principal_for(record)
         game = get_game(record.game)
-        seat = acting_seat(principal, body.get("seat"), game.seats_to_act(record.state))
+        seat = acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
         result = perform(store, game_id, seat, body["action"], _if_match(), record=record)
+        kick_bots(result.record)
         view = envelope(result.record, principal, None if principal.host else seat)
-        return (
-            {"version": result.record.version, "events": result.events, "view": view},
-            200,
-            _etag(result.record.version),
-        )
+        body = {"version": result.record.version, "events": result.events, "view": view}
+        return answer(body, 200, _etag(result.record.version))
 
 
 @blp.route("/<game_id>/log")
@@ -169,7 +199,7 @@ class Log(MethodView):
         only the host may read it; afterwards, or in open games, anyone.
         """
         store = backend().store
-        record = store.get(game_id)
+        record = game_record(game_id)
         principal = principal_for(record)
         game = get_game(record.game)
         public = record.status == "finished" or game.open_information(record.state)
@@ -186,6 +216,62 @@ class Log(MethodView):
         }
 
 
+@blp.route("/<game_id>/replay/<int:step>")
+class Replay(MethodView):
+    @blp.arguments(ViewQuerySchema, location="query")
+    @blp.response(200, ReplayViewSchema)
+    @blp.alt_response(403, schema=ErrorSchema)
+    @blp.alt_response(404, schema=ErrorSchema)
+    def get(self, query, game_id, step):
+        """The game as it stood after its first ``step`` logged actions (seed + log replayed).
+
+        Readable when the log is: a finished or open-information game shows
+        everything (or the seat named by ``seat``); a running hidden game only
+        to the host, as the host would see it now.
+        """
+        store = backend().store
+        record = store.get(game_id)
+        principal = principal_for(record)
+        game = get_game(record.game)
+        public = record.status == "finished" or game.open_information(record.state)
+        if not (public or principal.host):
+            raise ApiError(403, "log_hidden", "the log reveals hidden moves until the game ends")
+        entries = store.log(game_id)
+        if step > len(entries):
+            raise ApiError(404, "no_such_step", f"the log has {len(entries)} actions")
+        state = replay(record, entries[:step])
+        version = entries[step - 1]["v"] if step else 1
+        past = replace(record, state=state, version=version, status=status_of(game, state))
+        seat = query.get("seat")
+        if seat is not None and not 0 <= seat < record.players:
+            raise ApiError(422, "no_such_seat", f"seats are 0 to {record.players - 1}")
+        if public:
+            view = {
+                **game.view(state, seat, seat is None),
+                **_frame(past, game),
+                "seat": seat,
+            }
+        else:
+            view = envelope(past, principal, seat)
+        return {
+            **view,
+            "step": step,
+            "steps": len(entries),
+            "last": entries[step - 1] if step else None,
+        }
+
+
+def _frame(record, game) -> dict:
+    """The envelope keys every view carries, for a replayed record."""
+    return {
+        "game": record.game,
+        "id": record.id,
+        "version": record.version,
+        "status": record.status,
+        "outcome": game.outcome(record.state),
+    }
+
+
 @blp.route("/<game_id>/hints")
 class Hints(MethodView):
     @blp.arguments(HintRequestSchema)
@@ -196,14 +282,14 @@ class Hints(MethodView):
     def post(self, body, game_id):
         """Queue a hint for a seat; poll the job at the returned Location"""
         be = backend()
-        record = be.store.get(game_id)
+        record = game_record(game_id)
         principal = principal_for(record)
         game = get_game(record.game)
         if record.game not in HINTS:
             raise RulesError("hints_unavailable", f"{game.title} has no hints yet")
         if game.outcome(record.state) is not None:
             raise RulesError("game_over", "the game has ended")
-        seat = acting_seat(principal, body.get("seat"), game.seats_to_act(record.state))
+        seat = acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
         budget = clamp_budget(body.get("budget_s"), HINT_DEFAULT_BUDGET_S, HINT_MAX_BUDGET_S)
         job = enqueue(
             be.queue,

@@ -5,6 +5,9 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.games.fields import OpenSeatsField, StrictBoolean
+from services.seating import MAX_NAME
+
 MAX_SEED = 2**63 - 1
 
 
@@ -13,6 +16,22 @@ class CreateGameSchema(ma.Schema):
     players = fields.Integer(strict=True, required=True, validate=validate.Range(1, 8))
     seed = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEED))
     options = fields.Dict(keys=fields.String(), load_default=dict)
+    open_seats = OpenSeatsField(
+        metadata={
+            "description": "true (every seat) or a list of seats to leave open for others "
+            "to claim; they get no token here",
+            "oneOf": [{"type": "boolean"}, {"type": "array", "items": {"type": "integer"}}],
+        }
+    )
+    listed = StrictBoolean(
+        load_default=False,
+        metadata={"description": "list it in GET /v1/games while seats are open"},
+    )
+    names = fields.List(
+        fields.String(allow_none=True, validate=validate.Length(1, MAX_NAME)),
+        validate=validate.Length(max=8),
+        metadata={"description": "display names of the seats the creator keeps, by seat"},
+    )
 
 
 class CreatedGameSchema(ma.Schema):
@@ -22,7 +41,11 @@ class CreatedGameSchema(ma.Schema):
     seed = fields.Integer(strict=True, required=True)
     version = fields.Integer(strict=True, required=True)
     host_token = fields.String(required=True)
-    seat_tokens = fields.List(fields.String(), required=True)
+    seat_tokens = fields.List(
+        fields.String(allow_none=True),
+        required=True,
+        metadata={"description": "null for a seat left open"},
+    )
     view = fields.Dict(required=True, metadata={"description": "the host's view"})
 
 
@@ -43,6 +66,14 @@ class GameViewSchema(ma.Schema):
     status = fields.String(required=True, validate=validate.OneOf(["running", "finished"]))
     outcome = fields.Dict(allow_none=True, required=True)
     seat = fields.Integer(strict=True, allow_none=True)
+
+
+class ReplayViewSchema(GameViewSchema):
+    """A view of the game replayed to ``step`` of its ``steps`` logged actions."""
+
+    step = fields.Integer(strict=True, required=True)
+    steps = fields.Integer(strict=True, required=True)
+    last = fields.Dict(allow_none=True, metadata={"description": "the action that led here"})
 
 
 class ViewQuerySchema(ma.Schema):

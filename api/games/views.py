@@ -7,6 +7,7 @@ from typing import Any
 from api.auth import Principal
 from api.errors import ApiError
 from services.registry import get_game
+from services.seating import public_view, seating_of
 from services.store import GameRecord
 
 
@@ -40,4 +41,7 @@ def envelope(record: GameRecord, principal: Principal, seat: int | None = None) 
         "status": record.status,
         "outcome": game.outcome(state),
         "seat": seat,
+        # who sits where (names, bots, open seats): public, the same in every view
+        "seating": public_view(seating_of(record.seating, record.players)),
+        "rematch": record.rematch,
     }

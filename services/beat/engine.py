@@ -67,7 +67,9 @@ def start_round(state: dict[str, Any]) -> Events:
         fails = V.final_failures(v, record_of(state))
         return end_venue(state, not fails, "final_check", fails)
     seats = state["seats"]
-    if all(not s["hand"] and not s["draw"] for s in seats):
+    # elsewhere a song with no card at any seat is played empty (a FAIL unless an
+    # event says otherwise) and the final check decides
+    if V.out_of_cards_loses(v) and all(not s["hand"] and not s["draw"] for s in seats):
         return end_venue(state, False, "no_cards_left", ["no_cards_left"])
     k = min(V.songs_per_round(v), len(state["song_deck"]))
     state["current"] = []

@@ -221,11 +221,14 @@ def turn_order(v: Venue) -> bool:
 
 
 def solo_extra_card(v: Venue) -> bool:
-    """Whether the Solo is an extra card (at Scrapyard it is a pass instead)."""
-    return v.rule_id != "solo_pass"
+    """Whether the Solo may be an extra card: everywhere.  Scrapyard's rule adds a
+    second use (the pass) and removes nothing, so its Solo player chooses one of the two
+    (an extra card can still force a FAIL, by breaking an event)."""
+    return True
 
 
 def solo_pass(v: Venue) -> bool:
+    """Scrapyard: the Solo may instead be spent to play no card on a song."""
     return v.rule_id == "solo_pass"
 
 
@@ -242,6 +245,16 @@ def auto_encores(v: Venue) -> bool:
 def recycles(v: Venue) -> bool:
     """Event Horizon: a LOUD or FAIL song goes under the Song deck, uncounted."""
     return v.rule_id == "recycle"
+
+
+def out_of_cards_loses(v: Venue) -> bool:
+    """Event Horizon and Entropy Hall: a round that would start with no card left at
+    any seat loses the venue (there, empty songs could go on for ever).
+
+    Everywhere else a song nobody holds a card for is still played, with no cards
+    ("you don't play one"), and the final check decides.
+    """
+    return recycles(v) or auto_encores(v)
 
 
 def forced_staging(v: Venue) -> bool:
@@ -290,6 +303,7 @@ def structure(v: Venue) -> dict[str, Any]:
         "tuning": tuning(v),
         "auto_encores": auto_encores(v),
         "recycles": recycles(v),
+        "out_of_cards_loses": out_of_cards_loses(v),
         "forced_staging": forced_staging(v),
         "visible_sorted_setlist": visible_sorted_setlist(v),
         "hidden_setlist": hidden_setlist(v),
@@ -350,6 +364,12 @@ def breaks(v: Venue, record: dict[str, Any]) -> str | None:
         return "even_song_not_on_point"
     if rid == "exact_total_songs" and record["setlist_total"] > v.rule["total"]:
         return "too_many_songs"
+    # Scrapyard (every song must FAIL) and Pulsar Palace (no LOUD): a song that breaks
+    # them cannot be undone, so the venue ends there, as the other such rules do
+    if rid == "solo_pass" and any(r["result"] != FAIL for r in res):
+        return "song_not_fail"
+    if rid == "visible_setlist" and any(r["result"] == LOUD for r in res):
+        return "loud_song"
     return None
 
 

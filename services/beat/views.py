@@ -64,7 +64,11 @@ def seat_view(state: dict[str, Any], i: int, viewer: int | None, full: bool) -> 
         if viewer is not None and s["flipped"]:
             # bandmates see the fronts of the cards a Burning Star seat holds reversed
             out["flipped"] = list(s["flipped"])
-        out["played"] = [_played_view(p, viewer is not None and p["hidden"]) for p in s["played"]]
+        # revealed plays are public (the results list them); before the reveal bandmates
+        # see only Face Up cards and the Burning Star cards they watched leave the hand
+        out["played"] = [
+            _played_view(p, revealed or (viewer is not None and p["hidden"])) for p in s["played"]
+        ]
     return out
 
 

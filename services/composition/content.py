@@ -254,8 +254,10 @@ def _badged(name: str, raw: Any, with_goal: bool) -> dict[str, dict[str, Any]]:
         if item["id"] in out:
             _fail(where, f"duplicate id {item['id']}")
         badges = item.get("badges")
-        if not isinstance(badges, int) or badges < 1:
-            _fail(where, "badges must be a positive integer")
+        if badges != 1 or isinstance(badges, bool):
+            # printed: one Applause Badge per player per round, which is why a seat that
+            # bought an Ovation takes no Award that round; a 2-badge card would break it
+            _fail(where, "badges must be 1 (one Applause Badge per card)")
         entry = {"id": item["id"], "name": str(item.get("name", item["id"])), "badges": badges}
         if with_goal:
             entry["goal"] = _check_effect(where, item.get("goal"), GOALS)

@@ -3,16 +3,20 @@
 NLTK's download server is unreachable on our machines, so ``ensure_corpus``
 uses a ``words`` corpus NLTK already finds, or else writes one into a
 project-local NLTK data directory from the ``english-words`` package's
-``web2`` list (Webster's Second, the source of NLTK's ``en`` file).  Both the
-rules engine and the solver load words only through this module, so they
+``web2`` list (Webster's Second, the source of NLTK's ``en`` file).  That list
+holds few inflected forms ("thing" but not "things"), so the inflections that
+lemminflect's lexicon lists for its words are legal too (``inflect``).  Both the
+rules engine and the solver load words only through ``playable_words``, so they
 judge with the same list.  Capitalised entries are proper nouns: banned.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import pickle
 import threading
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -95,10 +99,71 @@ def raw_entries() -> tuple[str, ...]:
     return tuple(WordListCorpusReader(str(root), ["en"]).words("en"))
 
 
+def _playable(entries) -> set[str]:
+    """Lowercase a-z entries only: capitalised ones are proper nouns, the rest not words."""
+    return {w for w in entries if w.isascii() and w.isalpha() and w.islower()}
+
+
+@cache
+def base_words() -> tuple[str, ...]:
+    """The list's own legal words: its lowercase a-z entries (capitalised = proper noun)."""
+    return tuple(sorted(_playable(raw_entries())))
+
+
+def inflect(words: Iterable[str]) -> set[str]:
+    """Inflections of ``words`` that lemminflect's lexicon lists (plurals, -s, -ed, -ing,
+    comparatives; irregular forms too), lowercase a-z only, not already in ``words``.
+
+    Only the lexicon is read (never its rules for unknown words), so a form comes in
+    only when the lexicon knows its base word with that part of speech: "thing" gives
+    "things", "play" gives "played", an adjective gets no plural.  The list's words are
+    lowercase, so a proper noun never serves as a base.
+    """
+    from lemminflect import getAllInflections
+
+    words = set(words)
+    forms: set[str] = set()
+    for w in words:
+        for variants in getAllInflections(w).values():
+            forms.update(variants)
+    return _playable(forms) - words
+
+
+def _inflections_file(base: tuple[str, ...]) -> tuple[Path, str]:
+    """Where the inflections of ``base`` are kept (keyed by the list and lemminflect)."""
+    from importlib.metadata import version
+
+    key = hashlib.sha256("\n".join(base).encode()).hexdigest()[:12]
+    name = f"en-{version('lemminflect')}-{key}"
+    return data_dir().resolve() / "corpora" / "composition_inflections", name
+
+
+@cache
+def inflections() -> tuple[str, ...]:
+    """``inflect(base_words())``, computed once per machine (about 3 s) and then read back
+    through NLTK's ``WordListCorpusReader`` like the list itself."""
+    import nltk
+    from nltk.corpus.reader import WordListCorpusReader
+
+    base = base_words()
+    root, name = _inflections_file(base)
+    parent = str(root.parent.parent)
+    if parent not in nltk.data.path:  # NLTK's readers open files under its data path only
+        nltk.data.path.append(parent)
+    with _lock:
+        if not (root / name).exists():
+            root.mkdir(parents=True, exist_ok=True)
+            tmp = root / f"{name}.{os.getpid()}.tmp"
+            tmp.write_text("\n".join(sorted(inflect(base))) + "\n", encoding="utf-8")
+            os.replace(tmp, root / name)
+    return tuple(WordListCorpusReader(str(root), [name]).words(name))
+
+
 @cache
 def playable_words() -> tuple[str, ...]:
-    """Entries that are legal words: lowercase a-z only (capitalised = proper noun)."""
-    return tuple(sorted({w for w in raw_entries() if w.isascii() and w.isalpha() and w.islower()}))
+    """Every legal word, for the engine and the solver alike: the list's lowercase
+    entries and their inflections (``inflections``)."""
+    return tuple(sorted(set(base_words()) | set(inflections())))
 
 
 @cache

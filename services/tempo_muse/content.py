@@ -15,7 +15,7 @@ import yaml
 
 DATA = Path(__file__).parent / "data" / "cards.yaml"
 
-EFFECT_KINDS = ("draw", "salvage", "strip", "detune", "retune", "nuke")
+EFFECT_KINDS = ("draw", "salvage", "strip", "detune", "retune", "nuke", "knockout")
 SETUP_KEYS = ("hand_size", "hand_limit", "studio_goal", "round_limit")
 
 
@@ -47,6 +47,8 @@ class Content:
     round_limit: int
     #: strip and nuke only land on a rival holding more cards than the owner
     attacks_need_richer_rival: bool = True
+    #: rounds still played after the round in which a Studio first holds studio_goal cards
+    final_rounds: int = 0
 
     def deck(self) -> list[int]:
         """Every physical card, as its value, in value order (shuffled by the game)."""
@@ -108,6 +110,7 @@ def parse_content(raw: Any) -> Content:
     deck_size = sum(c.copies for c in cards.values())
     if 2 * hand_size >= deck_size:
         raise ValueError("tempo-muse setup: the deck cannot deal two starting hands")
+    final_rounds = _int(setup.get("final_rounds", 0), "setup.final_rounds", 0, 3)
     return Content(
         cards=cards,
         hand_size=hand_size,
@@ -115,6 +118,7 @@ def parse_content(raw: Any) -> Content:
         studio_goal=goal,
         round_limit=_int(setup["round_limit"], "setup.round_limit", 2, 500),
         attacks_need_richer_rival=richer,
+        final_rounds=final_rounds,
     )
 
 

@@ -34,6 +34,7 @@ def new_state(c: Content, seed: int, round_limit: int) -> State:
         "pending_cycle": None,
         "mix_done": [False, False],
         "round_limit": round_limit,
+        "final_round": None,
         "end": None,
     }
     draw_rng(s).shuffle(s["deck"])
@@ -157,10 +158,15 @@ def end_round(c: Content, s: State, events: list[Event]) -> None:
     events.append(
         {"type": "announce", "hand_counts": {str(i): len(h) for i, h in enumerate(s["hands"])}}
     )
-    if any(len(st) >= c.studio_goal for st in s["studios"]):
+    final = s.get("final_round")
+    if final is None and any(len(st) >= c.studio_goal for st in s["studios"]):
+        final = s["final_round"] = s["round"] + c.final_rounds
+        if c.final_rounds:
+            events.append({"type": "final_round", "round": final})
+    if final is not None and s["round"] >= final:
         finish(s, "studio_complete", events)
     elif s["round"] >= s["round_limit"]:
-        finish(s, "round_limit", events)
+        finish(s, "studio_complete" if final is not None else "round_limit", events)
     else:
         s["round"] += 1
         s["first"] = 1 - s["first"]
@@ -281,6 +287,13 @@ def apply_effect(c: Content, s: State, seat: int, pos: int, events: list[Event])
         lost = draw_rng(s).sample(hand, k) if k else []
         discard_from_hand(s, rival, lost)
         ev["cards"] = sorted(lost)
+    elif card.kind == "knockout":
+        # the rival's rightmost Studio cards go to the discard pile: the rest keep
+        # "value = position", and a rival that completed this round is complete no more
+        studio = s["studios"][rival]
+        gone = [studio.pop()["value"] for _ in range(min(n, len(studio)))]
+        s["discard"].extend(gone)
+        ev["knocked"] = gone
     elif card.kind == "detune":
         studio = s["studios"][rival]
         hit = list(range(max(0, len(studio) - n), len(studio)))

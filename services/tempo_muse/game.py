@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from services.core import Game, RulesError
@@ -15,6 +14,13 @@ Action = dict[str, Any]
 
 #: how many payments legal_actions lists per choice (the rest via action_forms)
 LIST_LIMIT = 24
+#: how many payments legal_actions lists per silent Studio card (Offsets)
+OFFSET_LIST_LIMIT = 4
+
+PAYMENT_RULE = (
+    "a multiset of 'from' whose total reaches 'at_least' and in which every card is "
+    "needed: without any one card it would fall short"
+)
 
 
 def _seat(state: State, seat: Any) -> int:
@@ -53,11 +59,6 @@ class TempoMuse(Game):
         },
         "additionalProperties": False,
     }
-
-    @staticmethod
-    def copy_state(state: State) -> State:
-        """A deep copy through JSON: several times faster than deepcopy on this state."""
-        return json.loads(json.dumps(state))
 
     def __init__(self, variant: Content | None = None):
         """``variant``: other content (benchmarks compare rule variants); default: shipped."""
@@ -111,7 +112,7 @@ class TempoMuse(Game):
             acts.append({"type": "mix", "offsets": []})
             for pos in engine.off_tempo(c, state, seat):
                 need = 1 - engine.current_value(c, state["studios"][seat][pos - 1])
-                for pay in enumerate_payments(hand, need, 4):
+                for pay in enumerate_payments(hand, need, OFFSET_LIST_LIMIT):
                     acts.append({"type": "mix", "offsets": [{"position": pos, "payment": pay}]})
         elif phase == "drop":
             acts += [{"type": "discard", "card": v} for v in sorted(set(hand))]
@@ -121,30 +122,73 @@ class TempoMuse(Game):
         return acts
 
     def action_forms(self, state: State, seat: int) -> list[dict[str, Any]]:
+        """Every choice family ``legal_actions`` may cut short, as checkable constraints.
+
+        Each form names the action ``type`` and, per parameter, the multiset the
+        cards come from (``from``: the seat's own cards, so nothing hidden) and
+        the rule they obey; ``listed_all`` says whether ``legal_actions`` already
+        lists every action of the form.  Discards and Cycle sizes are always
+        listed in full and need no form.  A form appears only when at least one
+        action satisfies it.
+        """
+        c = self.content
         if state["phase"] == "over" or seat != state["to_act"]:
             return []
-        if state["pending_cycle"] is not None:
-            n = len(state["pending_cycle"]["drawn"])
+        hand = state["hands"][seat]
+        pending = state["pending_cycle"]
+        if pending is not None:
+            pool = remove(hand, pending["drawn"])
+            n = len(pending["drawn"])
             return [
                 {
                     "type": "cycle_return",
-                    "cards": f"exactly {n} card values from your hand, not the ones just drawn",
+                    "cards": {"count": n, "from": pool, "rule": "exactly count cards of from"},
+                    "listed_all": len(_distinct_subsets(pool, n, LIST_LIMIT + 1)) <= LIST_LIMIT,
                 }
             ]
         if state["phase"] == "composition":
+            card = len(state["studios"][seat]) + 1
+            if card > c.studio_goal or card not in hand:
+                return []
+            rest = remove(hand, [card])
+            found = enumerate_payments(rest, card, LIST_LIMIT + 1)
+            if not found:
+                return []
             return [
                 {
                     "type": "play",
-                    "card": len(state["studios"][seat]) + 1,
-                    "payment": "card values from your hand worth at least the card, none spare",
+                    "card": card,
+                    "payment": {"from": rest, "at_least": card, "rule": PAYMENT_RULE},
+                    "listed_all": len(found) <= LIST_LIMIT,
                 }
             ]
         if state["phase"] == "mix":
+            studio = state["studios"][seat]
+            deficits = {
+                str(pos): 1 - engine.current_value(c, studio[pos - 1])
+                for pos in engine.off_tempo(c, state, seat)
+                if sum(hand) >= 1 - engine.current_value(c, studio[pos - 1])
+            }
+            if not deficits:
+                return []
+            allowed = engine.offsets_allowed(c, state, seat)
+            singles = all(
+                len(enumerate_payments(hand, need, OFFSET_LIST_LIMIT + 1)) <= OFFSET_LIST_LIMIT
+                for need in deficits.values()
+            )
             return [
                 {
                     "type": "mix",
-                    "offsets": "list of {position, payment}: silent Studio cards to bring to 1, "
-                    "at most one per round plus one per Duplex card in your Studio",
+                    "offsets": {
+                        "positions": deficits,
+                        "at_most": allowed,
+                        "from": list(hand),
+                        "rule": "a list of {position, payment}: distinct positions of "
+                        "'positions', each payment worth at least that position's deficit "
+                        "with no spare card; all payments together drawn from 'from'",
+                    },
+                    # combined Offsets are never listed; singles up to OFFSET_LIST_LIMIT each
+                    "listed_all": singles and (allowed == 1 or len(deficits) == 1),
                 }
             ]
         return []
@@ -268,6 +312,7 @@ class TempoMuse(Game):
             "outcome": engine.outcome(state),
             "round": state["round"],
             "round_limit": state["round_limit"],
+            "final_round": state.get("final_round"),
             "first_player": state["first"],
             "phase": state["phase"],
             "to_act": state["to_act"],
@@ -316,6 +361,7 @@ class TempoMuse(Game):
                 "studio_goal": c.studio_goal,
                 "round_limit": c.round_limit,
                 "attacks_need_richer_rival": c.attacks_need_richer_rival,
+                "final_rounds": c.final_rounds,
             },
         }
 

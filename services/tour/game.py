@@ -1,10 +1,12 @@
 """The 12-week tour dice game as a ``services.core.Game``.
 
 A week is a sequence of decision points per band sheet (its ``phase``):
-``road`` (only after a breakdown: lose van or pay) -> ``offers`` (pick a venue,
-or shop) -> ``stage`` (2 dice + hype) -> ``work`` (a job per leftover die;
-songwriting, Anthem and payouts follow) -> ``shop`` (crew, mechanic, restock,
-then ``end_shopping``) -> ``done``.  When every sheet is done the week ends.
+``road`` (only after a breakdown: lose van or pay) -> ``offers`` (pick a venue)
+-> ``stage`` (2 dice + hype) -> ``work`` (a job per leftover die; songwriting,
+Anthem and payouts follow) -> ``shop`` (``end_shopping``) -> ``done``.  The
+rulebook's "anytime" purchases (crew, mechanic, restock) are open at every one
+of these, ``done`` included while the week lasts.  When every sheet is done the
+week ends.
 """
 
 from __future__ import annotations
@@ -35,10 +37,21 @@ ACTION_TYPES = (
     "end_shopping",
 )
 CASH_ACTIONS = ("breakdown", "choose_offer", "buy", "mechanic", "restock")
+#: "anytime" in the rulebook: open at every decision of the week
+ANYTIME_ACTIONS = ("buy", "mechanic", "restock")
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _fail_state(sheet: dict[str, Any]) -> str | None:
+    """The forced week a sheet's counters call for: morale 0 first, then van 0."""
+    if sheet["morale"] == 0:
+        return "rest"
+    if sheet["van"] == 0:
+        return "shop"
+    return None
 
 
 def _canon(action: Any) -> str | None:
@@ -73,11 +86,6 @@ class TourGame(Game):
         },
         "additionalProperties": False,
     }
-
-    @staticmethod
-    def copy_state(state: State) -> State:
-        """A deep copy; the state is plain JSON, and a JSON round trip is ~10x deepcopy."""
-        return json.loads(json.dumps(state))
 
     # -- setup ---------------------------------------------------------------
     def new(self, players: int, options: dict[str, Any], seed: int) -> State:
@@ -206,6 +214,10 @@ class TourGame(Game):
         if state["finished"] or not self._seat_ok(state, seat):
             return []
         sheet = state["sheets"][self.sheet_index(state, seat)]
+        return self._phase_actions(state, sheet) + self._anytime_actions(sheet)
+
+    def _phase_actions(self, state: State, sheet: sh.Sheet) -> list[Action]:
+        """The decision the sheet's phase asks for (the anytime purchases come on top)."""
         phase = sheet["phase"]
         data = content()
         if phase == "road":
@@ -220,9 +232,7 @@ class TourGame(Game):
                 for i, vid in enumerate(state["offers"])
                 if sheet["cash"] >= data["venues"][vid]["entry"]
             ]
-            if not acts:
-                acts.append({"type": "skip_gig"})
-            return acts + self._shop_actions(sheet)
+            return acts or [{"type": "skip_gig"}]
         if phase == "stage":
             pairs = itertools.combinations(range(len(sheet["dice"])), data["show"]["staged_dice"])
             return [
@@ -237,10 +247,13 @@ class TourGame(Game):
                 for combo in itertools.product(WORK_JOBS, repeat=len(left))
             ]
         if phase == "shop":
-            return self._shop_actions(sheet) + [{"type": "end_shopping"}]
-        return []
+            return [{"type": "end_shopping"}]
+        return []  # done: only the anytime purchases, until the week ends
 
-    def _shop_actions(self, sheet: sh.Sheet) -> list[Action]:
+    @staticmethod
+    def _anytime_actions(sheet: sh.Sheet) -> list[Action]:
+        """Crew, mechanic and restock: "anytime" in the rulebook, so open at every
+        decision of the week and while a finished sheet waits for its rival."""
         data = content()
         acts: list[Action] = [
             {"type": "buy", "item": c}
@@ -250,21 +263,29 @@ class TourGame(Game):
         mech = data["mechanic"]
         if sheet["van"] < data["caps"]["van"] and sheet["cash"] >= mech["cost"]:
             acts.append({"type": "mechanic"})
-        room = data["caps"]["shirts"] - sheet["shirts"]
-        per = data["restock"]["shirts"]
-        most = min(-(-room // per), sheet["cash"] // data["restock"]["cost"])
-        acts.extend({"type": "restock", "pairs": n} for n in range(1, most + 1))
+        acts.extend({"type": "restock", "pairs": n} for n in range(1, sh.most_restock(sheet) + 1))
         return acts
 
     def seats_to_act(self, state: State) -> list[int]:
         return [s for s in range(state["players"]) if self.legal_actions(state, s)]
 
     def action_forms(self, state: State, seat: int) -> list[dict[str, Any]]:
-        return [
-            {"type": "stage", "dice": "two distinct die indices", "hype": "0..2 (2 hype each)"},
-            {"type": "work", "assign": "{die index (string): merch|flyer|dayjob}, every leftover"},
-            {"type": "restock", "pairs": "n >= 1, $1 per 2 shirts"},
-        ]
+        """The parameterised families open now; every action they admit is also listed."""
+        if state["finished"] or not self._seat_ok(state, seat):
+            return []
+        sheet = state["sheets"][self.sheet_index(state, seat)]
+        forms: list[dict[str, Any]] = []
+        if sheet["phase"] == "stage":
+            top = sh.max_hype_points(sheet)
+            forms.append({"type": "stage", "dice": "two distinct die indices", "hype": f"0..{top}"})
+        if sheet["phase"] == "work":
+            jobs = "|".join(WORK_JOBS)
+            assign = f"{{die index (string): {jobs}}}, every leftover die"
+            forms.append({"type": "work", "assign": assign})
+        most = sh.most_restock(sheet)
+        if most:
+            forms.append({"type": "restock", "pairs": f"1..{most}, $1 per 2 shirts"})
+        return forms
 
     # -- apply ---------------------------------------------------------------------
     def _reject(self, state: State, seat: Any, action: Any) -> None:
@@ -281,7 +302,7 @@ class TourGame(Game):
         legal = self.legal_actions(state, seat)
         if not legal:
             raise RulesError("not_your_turn", "this seat has nothing to do until the week ends")
-        if kind not in {a["type"] for a in legal}:
+        if kind not in {a["type"] for a in legal} and kind not in ANYTIME_ACTIONS:
             phase = state["sheets"][self.sheet_index(state, seat)]["phase"]
             raise RulesError("wrong_phase", f"{kind} is not possible in the {phase} phase")
         if kind in CASH_ACTIONS:
@@ -353,10 +374,14 @@ class TourGame(Game):
             n = data["modes"][state["mode"]]["dice"]
             if kind == "choose_offer":
                 vid = state["offers"][action["index"]]
-                sh.add(sheet, {"cash": -data["venues"][vid]["entry"]})
+                venue = data["venues"][vid]
+                # the entry column's "+1 hype" comes with the booking, so it can be spent
+                sh.add(sheet, {"cash": -venue["entry"], "hype": venue["hype"]})
                 sheet["gig"] = vid
                 sheet["target"] = sh.venue_target(vid, state["mode"], state["difficulty"])
                 sheet["phase"] = "stage"
+                if venue["hype"]:
+                    events.append({**base, "type": "venue_hype", "hype": venue["hype"]})
             else:  # odd jobs: only the dice that would have worked are rolled
                 n -= data["show"]["staged_dice"]
                 sheet["phase"] = "work"
@@ -417,12 +442,11 @@ class TourGame(Game):
             )
             events.append({**base, "type": "restock", "pairs": n})
         elif kind == "end_shopping":
-            if sheet["morale"] == 0:
-                sheet["next_forced"] = "rest"
-            elif sheet["van"] == 0:
-                sheet["next_forced"] = "shop"
+            sheet["next_forced"] = _fail_state(sheet)
             sheet["phase"] = "done"
             events.append({**base, "type": "week_done", "next_forced": sheet["next_forced"]})
+        if kind in ANYTIME_ACTIONS and sheet["phase"] == "done":
+            sheet["next_forced"] = _fail_state(sheet)  # a late mechanic still saves the van
         self._headline(state, events)
         if all(s["phase"] == "done" for s in state["sheets"]):
             self._end_week(state, events)

@@ -91,6 +91,14 @@ def max_hype_points(sheet: Sheet) -> int:
     return min(show["max_hype_points"], sheet["hype"] // show["hype_per_point"])
 
 
+def most_restock(sheet: Sheet) -> int:
+    """The largest restock (in $1 lots) the sheet can buy: up to the shirt cap and its cash."""
+    data = content()
+    room = data["caps"]["shirts"] - sheet["shirts"]
+    per = data["restock"]["shirts"]
+    return max(0, min(-(-room // per), sheet["cash"] // data["restock"]["cost"]))
+
+
 def upkeep(sheet: Sheet) -> Event:
     """Manager's wage (paid as far as the cash goes) and the roadie's van repair."""
     crew = content()["crew"]
@@ -119,7 +127,9 @@ def work(sheet: Sheet, jobs: dict[int, str]) -> Event:
     if merch_dice:
         sold = min(sum(merch_dice), sheet["shirts"])
         gains["shirts"] -= sold
-        free = data["crew"]["roadie"]["free_merch"] if sheet["crew"]["roadie"] else 0
+        # "+2 free merch sales/show": only a week with a show earns them
+        roadie = sheet["crew"]["roadie"] and sheet["gig"] is not None
+        free = data["crew"]["roadie"]["free_merch"] if roadie else 0
         gains["cash"] += (sold + free) * w["merch_price"]
     for i, job in sorted(jobs.items()):
         die = sheet["dice"][i]
@@ -187,10 +197,7 @@ def payout(sheet: Sheet) -> list[Event]:
         gains = {"cash": venue["cash"] // 2, "fans": pay["fail_fans"], "morale": pay["fail_morale"]}
         add(sheet, gains)
     events.insert(0, {"type": "payout", "venue": sheet["gig"], "won": sheet["won"], "gains": gains})
-    if venue["hype"]:
-        add(sheet, {"hype": venue["hype"]})
-        events.append({"type": "venue_hype", "hype": venue["hype"]})
-    return events
+    return events  # a venue's hype was paid at booking (see the game's choose_offer)
 
 
 def leftover_indices(sheet: Sheet) -> list[int]:

@@ -5,11 +5,13 @@ sequence (hand, then draw pile) on song ``t`` (songs in play order: the queue, t
 the Encores taken).  A card can be played once, and only once it has been drawn:
 the ``p``-th card is in hand when the seat has removed at least ``p - hand + 1``
 cards before the round (hands refill to 5).  Each active round every seat holding
-a card plays one per song (the Solo player one more once, or -- Scrapyard -- none
-once), so what a seat has removed is a static count and availability is static but
-for boundary cards.  Encores taken (at most the 1s played on a non-FAIL song, at
-most the Encore deck) make later songs active, so the number of songs is exact,
-bounded by the cards the band holds.
+a card plays one per song (the Solo player one more once, or -- Scrapyard only --
+none once instead), so what a seat has removed is a static count and availability
+is static but for boundary cards.  Encores taken (at most the 1s played on a non-FAIL song, at
+most the Encore deck) make later songs active, so the number of songs is exact.
+Songs after the band's last card are played empty (no ``x``; FAILs unless an event's
+bonus reaches the difficulty), except at Event Horizon and Entropy Hall, where a
+round with no card at any seat loses, so there the cards bound the songs.
 
 Rock in the Belt plays two songs a round: ``sec[t]`` says song ``t`` is the second
 of its round (the next song was already queued when the round started); a seat with
@@ -81,9 +83,18 @@ class Model:
         recycle = V.recycles(v)
         auto = V.auto_encores(v)  # Entropy Hall: may end before the queue is empty
         nfixed = 1 if auto else nbase  # rounds surely played
-        H = max(-(-Ls // c) for Ls in L) + k - 1
-        if not recycle:  # Event Horizon: recycled songs come round again
-            H = min(H, nbase + enc_left)
+        solo_free = (not st.solo_used) and V.solo_extra_card(v)
+        pass_free = (not st.solo_used) and V.solo_pass(v)
+        # Hc: songs in which a card can still be played (the Solo pass keeps one back)
+        Hc = max(-(-(L[s] + int(pass_free and s == solo_seat)) // c) for s in range(n)) + k - 1
+        self.empty_ok = not V.out_of_cards_loses(v)
+        if recycle:  # Event Horizon: recycled songs come round again
+            H = Hc
+        elif self.empty_ok:  # songs nobody holds a card for are played empty
+            H = nbase + enc_left
+        else:  # Entropy Hall: the venue is lost when the cards run out
+            H = min(Hc, nbase + enc_left)
+        self.Hc = Hc
         self.recycle = recycle
         self.k, self.forced = k, forced
         self.H, self.nbase = H, nbase
@@ -102,8 +113,6 @@ class Model:
             tuple(spec.events[(st.ev + t * eps + j) % ne] for j in range(eps)) for t in range(H)
         ]
         self.songs, self.events = songs, events
-        solo_free = (not st.solo_used) and V.solo_extra_card(v)
-        pass_free = (not st.solo_used) and V.solo_pass(v)
         maxc = n + (1 if solo_free else 0)
 
         # Song index t is one song; a round plays one song, or two at Rock in the Belt
@@ -129,7 +138,7 @@ class Model:
             slack = 1 if (s == solo_seat and solo_free) else 0
             for p in range(L[s]):
                 need = p - hand0[s] + 1
-                for t in range(H):
+                for t in range(min(H, Hc)):
                     if need <= c * t + slack:
                         xv = x[s, p, t] = m.new_bool_var("")
                         xs[s][t].append((p, xv))
@@ -142,10 +151,8 @@ class Model:
         solo = [m.new_bool_var("") if solo_free else m.new_constant(0) for t in range(H)]
         spass = [m.new_bool_var("") if pass_free else m.new_constant(0) for t in range(H)]
         self.solo, self.spass = solo, spass
-        if solo_free:
-            m.add(sum(solo) <= 1)
-        if pass_free:
-            m.add(sum(spass) <= 1)
+        if solo_free or pass_free:  # one Solo a venue: an extra card or (Scrapyard) a pass
+            m.add(sum(solo) + sum(spass) <= 1)
         for t in range(H):
             if solo_free:
                 m.add_implication(solo[t], active[t])
@@ -183,8 +190,9 @@ class Model:
         # 13 / 18 / 23 ms at 2 / 3 / 4 seats and up to 115 ms (Neverending, 4 seats);
         # without it 9 / 13 / 16 ms and at most 44 ms; one Binary Ballroom deal went from
         # 4 s to 1 s.  Upload Festival keeps its own ordering (see _staging), which pays.
-        for t in range(H):
-            m.add_bool_or([has[s][t] for s in range(n)]).only_enforce_if(self.first[t])
+        if not self.empty_ok:  # a round with no card at any seat loses the venue
+            for t in range(H):
+                m.add_bool_or([has[s][t] for s in range(n)]).only_enforce_if(self.first[t])
 
         # values per round, tunes, results
         by_value: list[list[list]] = [[[] for _ in range(5)] for _ in range(H)]
@@ -418,7 +426,7 @@ class Model:
                 if sim.VALUE[seq[p]] == sim.VALUE[seq[q]] and seq[p] < seq[q]
             ]
             slack = 1 if special else 0
-            for t in range(H):
+            for t in range(min(H, self.Hc)):  # later songs are played empty: no staging
                 zt = list(zat[t].values())
                 before = shift[t - 1] if (special and t) else 0
                 if not special:

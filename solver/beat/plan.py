@@ -54,7 +54,7 @@ def play_actions(state: dict[str, Any], dec: dict[str, Any]) -> list[dict[str, A
                     flipped.remove(p["card"])
                 else:
                     a["card"] = p["card"]
-                if many or p.get("solo"):
+                if many:  # as the engine lists it: "song" only when two songs are up
                     a["song"] = p.get("song", 0)
                 out.append({"seat": seat, "action": a})
             if p.get("tune"):

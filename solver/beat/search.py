@@ -13,11 +13,13 @@ it is the baseline of the benchmark and the oracle of the tests.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import time
 from typing import Any
 
 from services.beat import venues as V
+from services.beat.events import get_event
 from solver.beat import sim
 
 
@@ -173,20 +175,43 @@ def hopeless(spec: sim.Spec, st: sim.State) -> bool:
         if "max" in t and c[res] > t["max"]:
             return True
     songs_max = max_songs(spec, st)
-    # the venue ends when the Song queue is empty (Entropy Hall may end earlier): a queue
-    # longer than the songs the band's cards can still play is a loss
-    if not V.auto_encores(v) and len(st.queue) > songs_max:
-        return True
     if V.recycles(v):
-        return need > songs_max
+        # Event Horizon ends by running out of cards: a queue longer than the songs the
+        # band's cards can still play is a loss
+        return len(st.queue) > songs_max or need > songs_max
+    # elsewhere songs nobody holds a card for are still played, but an ON POINT or a
+    # LOUD needs a card unless an event's bonus alone can reach a difficulty
+    if empty_song_can_count(spec):
+        return need > left
     return need > min(left, songs_max)
 
 
+def empty_song_can_count(spec: sim.Spec) -> bool:
+    """Whether some song could be ON POINT or LOUD with no card played: the largest
+    ``modify_sum`` bonus a song's events can add reaches the lowest difficulty."""
+    return _empty_song_can_count(
+        V.events_per_song(spec.venue), tuple(spec.songs) + tuple(spec.encores), spec.events
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _empty_song_can_count(eps: int, songs: tuple[int, ...], events: tuple[str, ...]) -> bool:
+    bonus = sorted(
+        (
+            sum(c["delta"] for c in get_event(e).clauses if c["kind"] == "modify_sum")
+            for e in set(events)
+        ),
+        reverse=True,
+    )
+    return bool(songs) and sum(b for b in bonus[:eps] if b > 0) >= min(songs)
+
+
 def max_songs(spec: sim.Spec, st: sim.State) -> int:
-    """An upper bound on the songs still playable: the round goes on while a seat holds
-    a card, and each round takes ``songs_per_round`` cards from every seat holding them
-    (one more at Upload Festival, the forced staging; one fewer, once, at Scrapyard for
-    the Solo pass)."""
+    """An upper bound on the songs in which a card can still be played: each round
+    takes ``songs_per_round`` cards from every seat holding them (one more at Upload
+    Festival, the forced staging; one fewer, once, at Scrapyard for the Solo pass).
+    Songs after that are played with no cards (FAILs) or, where running out loses,
+    not at all."""
     v = spec.venue
     k = V.songs_per_round(v)
     per_round = k + (1 if V.forced_staging(v) else 0)

@@ -320,8 +320,9 @@ def step(spec: Spec, st: State, dec: dict[str, Any], check: bool = True) -> Stat
             return replace(nxt, status="lost" if fails else "won", reason=",".join(fails) or None)
         if not queue:
             return replace(nxt, status="lost" if fails else "won", reason=",".join(fails) or None)
-    if not any(nxt.hands):
+    if V.out_of_cards_loses(v) and not any(nxt.hands):
         return replace(nxt, status="lost", reason="no_cards_left")
+    # elsewhere the next song is played with no cards, as the engine does
     return nxt
 
 

@@ -8,7 +8,9 @@ from typing import Any
 
 from services.composition import GAME
 from services.composition.content import content
-from services.composition.game import public_card
+from services.composition.draft import cresc_cost, ghost_cost
+from services.composition.seats import public_card
+from services.composition.showcase import goal_met
 from solver.composition.hand import Hand, hand_from_state
 from solver.composition.search import best_words
 
@@ -25,7 +27,8 @@ PAIR_SHARE = 0.25
 def _best_net(hand: Hand, deadline: float) -> tuple[int, str]:
     """Best net and word of a hand; the two-word search is capped by the hint's budget."""
     left = max(0.0, deadline - time.perf_counter())
-    words = best_words(hand, 1, pair_budget_s=PAIR_SHARE * left)["words"]
+    share = PAIR_SHARE * left
+    words = best_words(hand, 1, pair_budget_s=share, budget_s=share)["words"]
     return (words[0]["net"], words[0]["word"]) if words else (0, "")
 
 
@@ -40,7 +43,7 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
         # the two-word search (hands with Crossroads) may be slow: it gets what is left
         # of the budget and, cut short, the hint says its word is not proven optimal
         left = max(0.0, budget_s - (time.perf_counter() - t0))
-        res = best_words(hand, 3, pair_budget_s=left)
+        res = best_words(hand, 3, pair_budget_s=left, budget_s=0.8 * left)
         exact = res["exact"]
         if not res["words"]:
             return {
@@ -69,13 +72,18 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
         roses = state["seats"][seat]["roses"]
         ovations = [a for a in legal if a["card"] in state["ovations"]]
         awards = [a for a in legal if a["card"] in state["awards"]]
-        badges = content()["awards"]
         if ovations and roses < content()["rules"]["costs"]["ovation"]:
             pick = ovations[0]
             why = "an Ovation you cannot afford soon"
         elif awards:
-            pick = max(awards, key=lambda a: badges[a["card"]]["badges"])
-            why = "the hardest Award left"
+            # every Award carries one badge: give up one the seat's best word misses now
+            missed = _awards_missed(state, seat, t0 + budget_s)
+            pick = next((a for a in awards if a["card"] in missed), awards[0])
+            why = (
+                "an Award your best word does not meet"
+                if pick["card"] in missed
+                else "an Award (your best word meets them all)"
+            )
         else:
             pick = legal[0]
             why = "the only kind left"
@@ -111,7 +119,7 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
                 }
             ]
         )
-        cost = GAME._ghost_cost(state, seat) if cid == "ghost" else 0
+        cost = ghost_cost(state, seat) if cid == "ghost" else 0
         net, word = _best_net(_hand(state, seat, extra), deadline)
         gain = net - base_net - cost
         figures.append({"card": cid, "best_word": word, "net": net, "gain": gain})
@@ -143,6 +151,20 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
     }
 
 
+def _awards_missed(state: dict[str, Any], seat: int, deadline: float) -> set[str]:
+    """Awards on offer that the best word of the seat's cards (Chorus, Locked) misses."""
+    left = max(0.0, deadline - time.perf_counter())
+    share = PAIR_SHARE * left
+    words = best_words(_hand(state, seat), 1, pair_budget_s=share, budget_s=share)["words"]
+    if not words:
+        return set(state["awards"])
+    top = words[0]
+    br = dict(top["breakdown"], words=top["words"])
+    used = [c["card"] for c in top["cards"]] + [c["card"] for c in top.get("cards2", [])]
+    goals = content()["awards"]
+    return {a for a in state["awards"] if not goal_met(goals[a]["goal"], list(set(used)), br)}
+
+
 def _unseen_crescendos(state: dict[str, Any]) -> list[str]:
     """Crescendos the seat cannot rule out: not held by any seat and not face up.
 
@@ -168,7 +190,7 @@ def _crescendo_option(
     slots = state["composition"]["crescendos"]
     action = max(buys, key=lambda a: slots[a["slot"]]["roses"])  # CAT's Roses ride on it
     on_card = slots[action["slot"]]["roses"]
-    cost = GAME._cresc_cost(state, seat)
+    cost = cresc_cost(state, seat)
     gains = []
     for cid in pool:
         if gains and time.perf_counter() - t0 > budget_s:

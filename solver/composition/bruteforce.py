@@ -110,7 +110,8 @@ def brute_force(
     ``vectorised`` scans with numpy (for the tests' speed) instead of a Python loop.
     """
     if evaluate == "search":
-        from solver.composition.assign import Prepared, best_play
+        from solver.composition.assign import best_play
+        from solver.composition.prepared import Prepared
 
         prep = Prepared(hand)
     results = []

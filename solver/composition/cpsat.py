@@ -8,10 +8,8 @@ Roses, and pay-cost abilities within the seat's Roses.
 
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
-
 from services.composition.content import VOWELS
-from solver.composition.assign import Fixed, Play, Prepared, _bonus, make_play, score_cover
+from solver.composition.prepared import Fixed, Play, Prepared, make_play, score_cover, symbol_roses
 
 TIME_LIMIT_S = 5.0
 
@@ -28,6 +26,9 @@ def best_play_cpsat(
     ``cuts`` and ``fixed`` as in ``assign._options`` (two words laid end to end,
     the shared card pinned: the first card of its type, all of which are alike).
     """
+    # imported here: OR-Tools is heavy and most queries never need a model
+    from ortools.sat.python import cp_model
+
     m = cp_model.CpModel()
     n = len(word)
     cards = prep.cards
@@ -135,7 +136,7 @@ def best_play_cpsat(
         cnt = m.NewIntVar(0, len(members), f"cnt_{s}")
         m.Add(cnt == sum(members))
         bonus = m.NewIntVar(0, 10**4, f"bonus_{s}")
-        m.AddElement(cnt, [_bonus(k, prep.table) for k in range(len(members) + 1)], bonus)
+        m.AddElement(cnt, [symbol_roses(k, prep.table) for k in range(len(members) + 1)], bonus)
         roses.append(bonus)
     cost = sum(facts[i]["pay"][1] * pv for i, pv in pay.items()) if pay else 0
     m.Maximize(perf + sum(roses) - cost + 0)

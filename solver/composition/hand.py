@@ -14,6 +14,8 @@ from services.core import RulesError
 
 MAX_CARDS = 20
 MAX_K = 50
+#: wild letters a query may hold: a seat holds at most the Ghost Note and MUD's change
+MAX_WILDS = 2
 
 
 @dataclass(frozen=True)
@@ -167,6 +169,17 @@ def validate(payload: Any) -> dict[str, Any]:
             abilities += [_check_effect("maestro_abilities", a, MAESTRO_ABILITIES) for a in extra]
         except ValueError as exc:
             raise _bad(str(exc)) from None
+    # the index answers words with at most two letters outside the hand (Ghost Note and
+    # MUD's change, the most a seat can hold): more wilds would miss words silently
+    wilds = sum(c.kind == "ghost" for c in cards)
+    singles = any(c.kind != "ghost" and len(c.letters) == 1 for c in cards)
+    wilds += singles and any(a["type"] == "change_letter" for a in abilities)
+    if wilds > MAX_WILDS:
+        raise RulesError(
+            "too_many_wilds",
+            f"at most {MAX_WILDS} wild letters (Ghost Notes, plus one for MUD's change); "
+            f"this hand has {wilds}",
+        )
     roses = payload.get("roses", 10**6)
     if not isinstance(roses, int) or isinstance(roses, bool) or roses < 0:
         raise _bad("roses must be a non-negative integer")
@@ -201,7 +214,7 @@ def hand_from_state(
 ) -> Hand:
     """The Hand of ``seat`` in a live game: its own usable cards only, plus ``extra``
     (cards it is thinking of taking, in the same public form)."""
-    from services.composition.game import seat_hand
+    from services.composition.seats import seat_hand
 
     info = seat_hand(state, seat)
     cards = tuple(

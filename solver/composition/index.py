@@ -134,6 +134,8 @@ def candidates(index: WordIndex, have: int, wilds: int) -> np.ndarray:
     Each word comes once: base groups hold the subsets of ``have``; an ext group
     S+c is kept only for c outside ``have`` (inside, its words are in base already).
     """
+    if wilds > 2:  # the groups hold words with one or two letters outside a letter set
+        raise ValueError("the index answers at most two wild letters")
     subs = submasks(have)
     parts = [index.base.gather(subs)]
     if wilds == 0:

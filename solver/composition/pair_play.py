@@ -15,8 +15,9 @@ import numpy as np
 
 from services.composition.content import VOWELS
 from services.composition.scoring import multiplier
-from solver.composition.assign import Play, Prepared, best_play
-from solver.composition.search import _two_words, _upper_bound
+from solver.composition.assign import best_play
+from solver.composition.bounds import two_words, upper_bound
+from solver.composition.prepared import Play, Prepared
 
 
 def two_word_types(prep: Prepared) -> list[int]:
@@ -24,7 +25,7 @@ def two_word_types(prep: Prepared) -> list[int]:
     found = prep.__dict__.get("_two_word_types")
     if found is None:
         found = prep.__dict__["_two_word_types"] = [
-            t for t in range(len(prep.types)) if _two_words(prep.cards[prep.types[t][0]])
+            t for t in range(len(prep.types)) if two_words(prep.cards[prep.types[t][0]])
         ]
     return found
 
@@ -61,7 +62,7 @@ def card_values(prep: Prepared) -> np.ndarray:
 
 
 def text_bound(prep, tables, held, counts, lengths, vowels, halves, values) -> np.ndarray:
-    """The single-word bound (``search._upper_bound``) of strings with these letter counts.
+    """The single-word bound (``bounds.upper_bound``) of strings with these letter counts.
 
     The Rose sum is also capped by the best cards a string of that length can
     hold (one card per letter at most), which the letter-wise sum overshoots
@@ -74,7 +75,7 @@ def text_bound(prep, tables, held, counts, lengths, vowels, halves, values) -> n
     base = np.minimum((halves + 1) // 2 + wild_value, values[np.minimum(lengths, len(values) - 1)])
     cols = {li: counts[:, col] for col, li in enumerate(held)}
     vowels = vowels.astype(np.int64)
-    ub = _upper_bound(prep, cols, lengths, vowels, base, extra)
+    ub = upper_bound(prep, cols, lengths, vowels, base, extra)
     return ub + by_len[lengths] + pv * vowels
 
 

@@ -11,9 +11,9 @@ from typing import Any
 import numpy as np
 
 from services.composition.content import VOWELS
-from solver.composition.assign import Play, Prepared
+from solver.composition.bounds import neg_word
 from solver.composition.pair_play import best_pair, card_values, two_word_types
-from solver.composition.search import _neg_word
+from solver.composition.prepared import Play, Prepared
 
 
 @dataclass
@@ -172,7 +172,7 @@ class Ranking:
         """
         heap = self.heap
         u, v = self.words[wu], self.words[wv]
-        if len(heap) == self.k and (bound, _neg_word(" ".join(sorted((u, v))))) <= heap[0][0]:
+        if len(heap) == self.k and (bound, neg_word(" ".join(sorted((u, v))))) <= heap[0][0]:
             return False, None
         play: Play | None = best_pair(self.prep, u, v, bound=bound, one_place=one_place)
         self.figures["evaluated"] += 1
@@ -180,7 +180,7 @@ class Ranking:
             return True, None
         if play.word not in self.seen:
             self.seen.add(play.word)
-            key = (play.net, _neg_word(play.word))
+            key = (play.net, neg_word(play.word))
             if len(heap) < self.k:
                 heapq.heappush(heap, (key, play))
             elif key > heap[0][0]:

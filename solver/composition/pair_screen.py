@@ -27,7 +27,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from solver.composition.assign import Prepared
+from solver.composition.prepared import Prepared
 
 #: slot bits encoded at most (letters beyond are left out of the screen, which
 #: only loosens it: the exact joint counts are checked after); 2**16 table entries

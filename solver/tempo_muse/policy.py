@@ -16,6 +16,7 @@ from services.tempo_muse import engine
 from services.tempo_muse.content import Content, content
 from services.tempo_muse.payment import contains, remove
 from solver.tempo_muse.cycle import CyclePlan, Goal, best_return, plan_cycle, score
+from solver.tempo_muse.mix import landing
 from solver.tempo_muse.payment import best_payment, keepers
 
 State = dict[str, Any]
@@ -24,7 +25,15 @@ State = dict[str, Any]
 HORIZON = 3
 
 #: effects worth paying an Offset for, and the most cards to spend on each
-OFFSET_WORTH = {"draw": 1, "salvage": 1, "strip": 1, "detune": 1, "retune": 1, "nuke": 2}
+OFFSET_WORTH = {
+    "draw": 1,
+    "salvage": 1,
+    "strip": 1,
+    "detune": 1,
+    "retune": 1,
+    "nuke": 2,
+    "knockout": 2,
+}
 
 
 def unseen(c: Content, s: State, seat: int) -> Counter:
@@ -147,6 +156,16 @@ def _cycle_return(c: Content, s: State, seat: int) -> dict[str, Any]:
 
 
 def _mix(c: Content, s: State, seat: int, keep: Counter) -> dict[str, Any]:
+    """Offset silent cards that one spare card wakes, cheapest first, up to the
+    Offsets allowed -- and only those whose effect would then land.
+
+    A woken Strip does nothing when the rival holds no more cards than the seat
+    at that point of the resolution; ``solver.tempo_muse.mix`` replays the
+    resolution on public counts, so the hint never pays for an effect that
+    cannot land.  Dropping one Offset puts its payment back in the hand, which
+    can stop another Strip from landing, so the check repeats until every
+    remaining Offset lands.
+    """
     hand = list(s["hands"][seat])
     studio = s["studios"][seat]
     allowed = engine.offsets_allowed(c, s, seat)
@@ -155,19 +174,28 @@ def _mix(c: Content, s: State, seat: int, keep: Counter) -> dict[str, Any]:
         card = c.cards[studio[pos - 1]["value"]]
         deficit = 1 - engine.current_value(c, studio[pos - 1])
         plans.append((deficit, pos, card))
-    offsets = []
+    chosen: dict[int, list[int]] = {}
     for deficit, pos, card in sorted(plans, key=lambda p: (p[0], p[1])):
-        if len(offsets) >= allowed:
+        if len(chosen) >= allowed:
             break
         pay = best_payment(hand, deficit, keep)
         if pay is None or len(pay) > OFFSET_WORTH[card.kind]:
             continue
         if not contains(remove(hand, pay), list(keep.elements())):
             continue
+        if not landing(c, s, seat, {**chosen, pos: pay}).get(pos, False):
+            continue  # woken, it would do nothing (e.g. a Strip on a smaller hand)
         hand = remove(hand, pay)
-        offsets.append({"position": pos, "payment": pay})
+        chosen[pos] = pay
+    while chosen:
+        lands = landing(c, s, seat, chosen)
+        idle = [p for p in chosen if not lands.get(p, False)]
+        if not idle:
+            break
+        del chosen[idle[0]]
+    offsets = [{"position": p, "payment": pay} for p, pay in sorted(chosen.items())]
     text = (
-        f"Offset {len(offsets)} silent card(s) with spare cards."
+        f"Offset {len(offsets)} silent card(s) with spare cards; each woken effect lands."
         if offsets
         else "No Offset is worth its cost: let silent cards rest."
     )

@@ -1,7 +1,12 @@
 """Simple documented rules for the tour's decisions outside staging and work.
 
-- Breakdown: pay the $8 only when losing 2 van would leave it at 0 (a forced
-  shop week costs more than $8); otherwise take the van damage.
+- Breakdown (``solver.tour.hint``): take the van damage when the van survives
+  it; when it would fall to 0 (a forced shop week), keep it running by the
+  cheapest route the rules allow -- the $8 repair, or the damage and then the
+  "anytime" $4 mechanic -- so the hint never pays more for the same van.
+- Crew early: a crew member the shop rule would hire this week is hired at the
+  first decision where it already helps (manager before the soundcheck, guitar
+  tech before the show, roadie before the merch), not after the week's show.
 - Offers: the affordable offer with the highest expected value, where the win
   chance is exact for "stage the best two dice, spend all affordable hype"
   (distribution of the top two of the week's dice) and a win/fail is priced
@@ -42,8 +47,11 @@ def top_two_distribution(n: int, sides: int = 6) -> dict[int, float]:
     return {s: w / total for s, w in sorted(dist.items())}
 
 
-def win_chance(sheet: dict[str, Any], dice: int, target: int) -> float:
-    bonus = engine_bonus(sheet) + max_hype_points(sheet)
+def win_chance(sheet: dict[str, Any], dice: int, target: int, booked_hype: int = 0) -> float:
+    """P(win) staging the two best dice with all affordable hype; ``booked_hype``
+    is what the venue's entry adds before the show (the Coffee House's +1)."""
+    hype = min(content()["caps"]["hype"], sheet["hype"] + booked_hype)
+    bonus = engine_bonus(sheet) + max_hype_points({**sheet, "hype": hype})
     return sum(p for s, p in top_two_distribution(dice).items() if s + bonus >= target)
 
 
@@ -55,7 +63,7 @@ def offer_value(state: dict[str, Any], sheet: dict[str, Any], venue_id: str) -> 
         data["crew"]["manager"]["gold_die"] if sheet["crew"]["manager"] else 0
     )
     target = venue_target(venue_id, state["mode"], state["difficulty"])
-    p = win_chance(sheet, dice, target)
+    p = win_chance(sheet, dice, target, venue["hype"])
     w = WEIGHTS
     win = w["fame"] * venue["fame"] + w["fans"] * (venue["fans"] + 1)
     win += w["cash"] * venue["cash"] + w["stars"]
@@ -64,11 +72,23 @@ def offer_value(state: dict[str, Any], sheet: dict[str, Any], venue_id: str) -> 
     return p * win + (1 - p) * fail - w["cash"] * venue["entry"] + w["hype"] * venue["hype"]
 
 
-def breakdown_choice(sheet: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
-    pay = {"type": "breakdown", "choice": "pay"}
-    if pay in legal and sheet["van"] <= 2:
-        return pay
-    return {"type": "breakdown", "choice": "van"}
+def crew_now(
+    state: dict[str, Any], sheet: dict[str, Any], legal: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """A crew purchase the shop rule would make this week that already helps now
+    (not at a breakdown: that decision comes first, the offers follow at once)."""
+    data = content()
+    helps = {
+        "offers": ("manager", "tech", "roadie"),
+        "stage": ("tech", "roadie"),
+        "work": ("roadie",) if sheet["gig"] is not None else (),
+    }.get(sheet["phase"], ())
+    for item, last_week in CREW_ORDER:
+        buy = {"type": "buy", "item": item}
+        affordable = sheet["cash"] - data["crew"][item]["cost"] >= RESERVE
+        if item in helps and buy in legal and state["week"] <= last_week and affordable:
+            return buy
+    return None
 
 
 def offer_choice(
@@ -86,7 +106,7 @@ def offer_choice(
 
 def shop_choice(
     state: dict[str, Any], sheet: dict[str, Any], legal: list[dict[str, Any]]
-) -> dict[str, Any]:
+) -> dict[str, Any] | None:
     data = content()
     week = state["week"]
     if {"type": "mechanic"} in legal and sheet["van"] <= 1:
@@ -102,4 +122,4 @@ def shop_choice(
         return max(restocks, key=lambda a: a["pairs"])
     if {"type": "end_shopping"} in legal:
         return {"type": "end_shopping"}
-    return legal[0]
+    return None  # a finished week: nothing worth buying while the rival plays on

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from services.core import RulesError
 from services.tour import GAME
+from services.tour.content import content
 from solver.tour import heuristics
-from solver.tour.model import solve_week
+from solver.tour.headline import headline_table
+from solver.tour.model import show_ceiling, solve_week
 from solver.tour.value import SCALE, deltas, value
 
 
@@ -29,6 +32,31 @@ def _replay(
     return state["sheets"][index], events
 
 
+def _breakdown_plan(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The breakdown choice, with the mechanic visits that follow it when they are
+    the cheaper way to keep the van running.
+
+    Each candidate -- pay; take the damage; take it and call the mechanic 1-3
+    times -- is played through the rules (upkeep, wage, a forced week included).
+    The best keeps the van above 0 if any can, then has the most cash, then the
+    most van: so no other plan ends with as much van and more cash.
+    """
+    candidates = [[{"type": "breakdown", "choice": "pay"}]] + [
+        [{"type": "breakdown", "choice": "van"}] + [{"type": "mechanic"}] * k for k in range(4)
+    ]
+    best: tuple[tuple[bool, int, int], list[dict[str, Any]]] | None = None
+    for plan in candidates:
+        try:
+            after, _ = _replay(state, seat, plan)
+        except RulesError:
+            continue  # not affordable (or the van is full)
+        key = (after["van"] > 0, after["cash"], after["van"])
+        if best is None or key > best[0]:
+            best = (key, plan)
+    assert best is not None, "taking the damage is always legal"
+    return best[1]
+
+
 def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, Any]:
     """Recommended next actions for ``seat`` (legal and postable as they are)."""
     legal = GAME.legal_actions(state, seat)
@@ -39,12 +67,28 @@ def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, A
     phase = sheet["phase"]
     result: dict[str, Any] = {"phase": phase, "week": state["week"], "sheet": index}
 
+    early = heuristics.crew_now(state, sheet, legal)
+    if early is not None:
+        result.update(
+            solver="heuristic",
+            explanation=(
+                f"Hire the {early['item']} now: the shop rule would hire it this week anyway, "
+                "and bought before the roll, the show or the merch it already counts this week."
+            ),
+        )
+        result["actions"] = [{"seat": seat, "action": early}]
+        return result
+
     if phase in ("stage", "work"):
-        plan = solve_week(sheet, budget_s)
+        top = show_ceiling(sheet)
+        table = headline_table(state, index, top) if phase == "stage" else None
+        plan = solve_week(sheet, budget_s, table)
         work = {"type": "work", "assign": {str(i): j for i, j in sorted(plan.jobs.items())}}
         actions = [work]
         if phase == "stage":
             actions.insert(0, {"type": "stage", "dice": plan.staged, "hype": plan.hype})
+        if plan.restock:
+            actions.insert(0, {"type": "restock", "pairs": plan.restock})
         after, events = _replay(state, seat, actions)
         show = next((e for e in events if e.get("type") == "show"), None)
         result.update(
@@ -57,7 +101,9 @@ def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, A
             staged=plan.staged if phase == "stage" else sheet["staged"],
             hype_spent=plan.hype,
             jobs={str(i): j for i, j in sorted(plan.jobs.items())},
+            restock=plan.restock,
             show=show,
+            headline_valued=table is not None,
         )
         staged = result["staged"]
         dice = [sheet["dice"][i] for i in staged]
@@ -70,21 +116,25 @@ def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, A
                 f"Stage dice {staged} (faces {dice}) with {plan.hype} hype point(s) for a show "
                 f"of {total} against {sheet['target']} ({'win' if won else 'fail'}); "
             )
+        if plan.restock:
+            lot = content()["restock"]["shirts"]
+            what += f"restock {lot * plan.restock} shirts first (the merch dice sell them); "
         result["explanation"] = (
             f"{what}jobs {result['jobs']}. This maximises fans + fame + priced cash, hype, "
             f"van, morale, stars and song boxes (value {result['value']:+.1f} points)."
         )
     elif phase == "road":
-        action = heuristics.breakdown_choice(sheet, legal)
-        actions = [action]
-        result.update(
-            solver="heuristic",
-            explanation=(
-                "Pay for the repair: losing 2 van would force a shop week."
-                if action["choice"] == "pay"
-                else "Take the van damage: the van survives it and the cash is worth more."
-            ),
-        )
+        actions = _breakdown_plan(state, seat)
+        if actions[0]["choice"] == "pay":
+            why = "Pay for the repair: losing 2 van would force a shop week."
+        elif len(actions) > 1:
+            why = (
+                "Take the van damage, then call the mechanic: the same van as paying "
+                "for the repair, for less cash."
+            )
+        else:
+            why = "Take the van damage: the van survives it and the cash is worth more."
+        result.update(solver="heuristic", explanation=why)
     elif phase == "offers":
         action, values = heuristics.offer_choice(state, sheet, legal)
         actions = [action]
@@ -101,6 +151,13 @@ def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, A
         )
     else:
         action = heuristics.shop_choice(state, sheet, legal)
+        if action is None:
+            result.update(
+                solver="heuristic",
+                actions=[],
+                explanation="Week finished: nothing worth buying while the other band plays on.",
+            )
+            return result
         actions = [action]
         result.update(
             solver="heuristic",

@@ -7,7 +7,8 @@ maximises ``solver.tour.value`` of the resulting sheet change.
 
 Decision variables: ``staged[i]`` (which dice go on stage; fixed when the
 show is already staged), ``hype`` (points bought), ``job[i][j]`` (the job of
-each leftover die).
+each leftover die), ``restock`` ($1 lots of shirts bought first: the rulebook's
+restock is "anytime", so a band that knows its merch dice may top up the stock).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from services.tour.content import WORK_JOBS, content
-from services.tour.sheet import engine_bonus, max_hype_points
+from services.tour.sheet import engine_bonus, max_hype_points, most_restock
 from solver.tour.value import WEIGHTS
 
 
@@ -28,14 +29,27 @@ class Plan:
     staged: list[int]
     hype: int
     jobs: dict[int, str]
+    restock: int
     objective: int
     status: str
     wall_s: float
     terms: dict[str, int]
 
 
-def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
-    """Best stage + work plan for a sheet in the ``stage`` or ``work`` phase."""
+def show_ceiling(sheet: dict[str, Any]) -> int:
+    """The highest show the sheet could post: two top faces, engine, full hype."""
+    data = content()
+    return 2 * data["dice_sides"] + engine_bonus(sheet) + data["show"]["max_hype_points"]
+
+
+def solve_week(
+    sheet: dict[str, Any], budget_s: float = 2.0, headline: list[int] | None = None
+) -> Plan:
+    """Best stage + work plan for a sheet in the ``stage`` or ``work`` phase.
+
+    ``headline`` (versus): the value, in tenths, of the headline/opener/tie reward
+    for each possible show total (index = show); see ``solver.tour.headline``.
+    """
     data = content()
     caps = data["caps"]
     work = data["work"]
@@ -63,7 +77,7 @@ def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
         m.add(sum(job[i].values()) + staged[i] == 1)
 
     # the show and its payout
-    top = 2 * data["dice_sides"] + engine_bonus(sheet) + data["show"]["max_hype_points"]
+    top = show_ceiling(sheet)
     target = sheet["target"] if gig else top + 1
     show = m.new_int_var(0, top, "show")
     m.add(show == sum(d * s for d, s in zip(dice, staged)) + engine_bonus(sheet) + hype)
@@ -81,11 +95,16 @@ def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
 
     # work
     merch_sum = sum(d * job[i]["merch"] for i, d in enumerate(dice))
-    sold = m.new_int_var(0, sheet["shirts"], "sold")
-    m.add_min_equality(sold, [merch_sum, sheet["shirts"]])
+    # the "anytime" restock, bought before the work: $1 lots of 2 shirts
+    lot = data["restock"]
+    lots = m.new_int_var(0, most_restock(sheet), "restock")
+    stock = m.new_int_var(0, caps["shirts"], "stock")
+    m.add_min_equality(stock, [sheet["shirts"] + lot["shirts"] * lots, caps["shirts"]])
+    sold = m.new_int_var(0, caps["shirts"], "sold")
+    m.add_min_equality(sold, [merch_sum, stock])
     any_merch = m.new_bool_var("any_merch")
     m.add_max_equality(any_merch, [job[i]["merch"] for i in range(n)])
-    free = data["crew"]["roadie"]["free_merch"] if sheet["crew"]["roadie"] else 0
+    free = data["crew"]["roadie"]["free_merch"] if sheet["crew"]["roadie"] and gig else 0
     flyer_fans = sum(d * job[i]["flyer"] for i, d in enumerate(dice) if d >= work["flyer_min"])
     flyer_hype = sum(job[i]["flyer"] for i, d in enumerate(dice) if d >= work["flyer_hype_min"])
     dayjob_cash = sum(d * job[i]["dayjob"] for i, d in enumerate(dice))
@@ -113,7 +132,8 @@ def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
 
     # sheet changes (the same quantities solver.tour.value.deltas measures)
     cash_gain = (
-        work["merch_price"] * sold
+        -lot["cost"] * lots
+        + work["merch_price"] * sold
         + work["merch_price"] * free * any_merch
         + dayjob_cash
         + fail_cash
@@ -122,7 +142,7 @@ def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
     cash_after = m.new_int_var(0, caps["cash"], "cash_after")
     m.add_min_equality(cash_after, [sheet["cash"] + cash_gain, caps["cash"]])
     hype_after = m.new_int_var(0, caps["hype"], "hype_after")
-    raw_hype = hype_now - hype_cost * hype + flyer_hype + venue["hype"]
+    raw_hype = hype_now - hype_cost * hype + flyer_hype  # a venue's hype came at booking
     m.add_min_equality(hype_after, [raw_hype, caps["hype"]])
     van_after = m.new_int_var(0, caps["van"], "van_after")
     m.add_min_equality(van_after, [sheet["van"] + dayjob_van, caps["van"]])
@@ -144,18 +164,29 @@ def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
         "hype": hype_after - sheet["hype"],
         "morale": -morale_loss * (1 - win),
         "van": van_after - sheet["van"],
-        "shirts": -sold,
+        "shirts": stock - sheet["shirts"] - sold,
         "stars": win,
         "skill": win * int(star_skill),
         "boxes": song * (-sheet["boxes"] if album else 1),
         "albums": song * int(album),
     }
-    m.maximize(sum(WEIGHTS[k] * t for k, t in terms.items()))
+    objective = sum(WEIGHTS[k] * t for k, t in terms.items())
+    if headline is not None and gig:
+        table = [headline[min(v, len(headline) - 1)] for v in range(top + 1)]
+        bonus = m.new_int_var(min(table), max(table), "headline")
+        m.add_element(show, table, bonus)
+        objective += bonus
+    m.maximize(objective)
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = max(0.05, float(budget_s))
     status = solver.solve(m)
+    if status == cp_model.UNKNOWN:
+        # no solution within the budget: only seen on a starved machine (this
+        # model solves in tens of ms); a late answer beats no answer
+        solver.parameters.max_time_in_seconds = 10 * max(0.05, float(budget_s))
+        status = solver.solve(m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise RuntimeError(f"tour week model: {solver.status_name(status)}")
     chosen = [i for i in range(n) if solver.value(staged[i])]
@@ -163,6 +194,7 @@ def solve_week(sheet: dict[str, Any], budget_s: float = 2.0) -> Plan:
     return Plan(
         staged=chosen,
         hype=int(solver.value(hype)),
+        restock=int(solver.value(lots)),
         jobs=jobs,
         objective=int(round(solver.objective_value)),
         status=solver.status_name(status),

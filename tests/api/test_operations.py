@@ -19,8 +19,14 @@ def test_request_id_is_echoed_and_in_error_bodies(client):
 
 def test_metrics_endpoint_exports_requests_and_queue(client, settings):
     client.get("/v1/health")
+    client.get("/v1/games/no-such-game")
     text = client.get("/metrics").get_data(as_text=True)
     assert "flask_http_request_duration_seconds" in text
+    health = 'method="GET",status="200",url_rule="/v1/health"'
+    assert f"flask_http_request_total{{{health}}}" in text
+    assert f"flask_http_request_duration_seconds_count{{{health}}}" in text
+    assert 'status="404",url_rule="/v1/games/<game_id>"' in text
+    assert 'url_rule="/metrics"' not in text
     assert f'greenroom_queue_depth{{queue="{settings.queue}"}}' in text
     assert 'greenroom_jobs{queue="' in text
 

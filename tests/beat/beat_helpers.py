@@ -35,10 +35,10 @@ def deck_for(plays: list[int], stage: list[int] | None = None, staged: int = 3) 
     return list(stage) + list(plays) + rest
 
 
-def neutral_events(rounds: list[list[int]], k: int = 1) -> list[str]:
+def neutral_events(rounds: list[list[int]], k: int = 1, exclude=()) -> list[str]:
     """Distinct events, k per song, that change nothing for the planned plays."""
     pool = [e.id for e in load_events()]
-    out: list[str] = []
+    out: list[str] = list(exclude)
     for vals in rounds:
         plays = [Play(seat=i, value=v) for i, v in enumerate(vals)]
         for _ in range(k):
@@ -51,7 +51,7 @@ def neutral_events(rounds: list[list[int]], k: int = 1) -> list[str]:
                     break
             else:  # pragma: no cover - plan too exotic for the pool
                 raise AssertionError("no neutral event left")
-    return out
+    return out[len(exclude) :]
 
 
 def ids_for(seat: int, values: list[int], staged: int, stage_letters: str) -> list[str]:

@@ -387,3 +387,28 @@ def test_game_over_refuses_actions():
     assert outcome(st0)["winners"] == [] and GAME.seats_to_act(st0) == []
     assert code(lambda: GAME.apply(st0, 0, {"type": "ready"})) == "game_over"
     assert GAME.view(st0, 0)["status"] == "finished"
+
+
+def test_revealed_plays_show_in_every_view_during_encore_decisions():
+    """After the reveal the plays are public (the results list them): while an Encore is
+    being decided, ``seats[i].played`` shows every seat's card to bandmates and
+    spectators alike, and before the reveal it shows none of them."""
+    from beat_helpers import neutral_events
+
+    deal = make_deal(2, "garage", [3, 4, 4, 5, 5, 6], [[2], [1]], neutral_events([[2, 1]]))
+    st = GAME.new(2, {"venue": "garage", "deal": deal}, 0)  # live mode
+    two = next(c for c in st["seats"][0]["hand"] if C.value(c) == 2 and not C.has_face_up(c))
+    one = next(c for c in st["seats"][1]["hand"] if C.value(c) == 1)
+    st = act(st, 0, {"type": "play", "card": two})
+    st = act(st, 1, {"type": "play", "card": one})
+    for viewer in (0, 1, None):
+        seats = GAME.view(st, viewer)["seats"]
+        for i in (0, 1):
+            if i != viewer:
+                assert seats[i]["played"][0]["card"] is None, (viewer, i)
+    st = act(act(st, 0, {"type": "ready"}), 1, {"type": "ready"})
+    assert st["phase"] == "encore"
+    for viewer in (0, 1, None):
+        seats = GAME.view(st, viewer)["seats"]
+        shown = [(p["card"], p["value"]) for i in (0, 1) for p in seats[i]["played"]]
+        assert shown == [(two, 2), (one, 1)], viewer

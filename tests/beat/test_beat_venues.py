@@ -179,6 +179,27 @@ def test_milkyway_tuning():
     assert st["results"][0]["result"] == "fail" and not won(st)
 
 
+def test_milkyway_radio_silence_forbids_tuning_and_says_so():
+    """A tune is given with a staged Cue card, so Radio Silence ("No Cue may be given")
+    silences it too; the event's text must tell the players."""
+    songs = [3, 4, 4, 5, 5, 6, 6, 7]
+
+    def tune(state):
+        text = GAME.view(state, 0)["current"][0]["events"][0]["text"]
+        assert "Milkyway" in text and "tune" in text, text
+        played = state["seats"][0]["played"][0]["card"]
+        cue = next(c for c in state["seats"][0]["stage"] if C.has_cue(c))
+        return act(state, 0, {"type": "tune", "card": played, "cue_card": cue, "delta": 1})
+
+    plan = [R(1, 1, before_ready=tune)]
+    events = ["radio_silence", *neutral_events([[1, 1]] * 7, exclude=["radio_silence"])]
+    st = run_plan(2, "milkyway", songs, plan, stages=[[1, 1, 2], None], stage_letters="bac",
+                  events=events)  # fmt: skip
+    first = st["results"][0]
+    assert first["sum"] == 3 and first["raw"] == "on_point"
+    assert first["result"] == "fail" and first["broken"] == ["radio_silence:forbid_cue"]
+
+
 # 9 Jupiter: empty start, random Solo, full range by the end
 def test_jupiter_full_range():
     songs = [3, 4, 4, 5, 5]
@@ -259,9 +280,52 @@ def test_scrapyard_all_fail_with_a_solo_pass():
             R(3, 3), R(4, 3), R("pass", 4), R(4, 3)]  # fmt: skip
     st = run_plan(2, "scrapyard", songs, plan, stages=[[5, 5, 5], [5, 5, 5]])
     assert st["solo_seat"] == 0 and st["solo_used"] and won(st)
-    lose = plan[:10] + [R(5, 4), R(4, 3)]  # 9 on an 8: LOUD
+    lose = plan[:10] + [R(5, 4)]  # 9 on an 8: LOUD, and the venue ends on that song
     st = run_plan(2, "scrapyard", songs, lose, stages=[None, [5, 5, 5]])
-    assert not won(st) and "target_loud" in failures(st)
+    assert len(st["results"]) == 11 and st["results"][-1]["result"] == "loud"
+    assert not won(st) and outcome(st)["reason"] == "song_not_fail"
+    # an ON POINT first song ends it too: there is no undoing a song that did not FAIL
+    st = run_plan(2, "scrapyard", songs, [R(1, 2)])
+    assert len(st["results"]) == 1 and failures(st) == ["song_not_fail"]
+
+
+# Ten FAILs, then two songs where only the Solo's extra card keeps the night a FAIL: a
+# second 3 breaks Feedback Loop (no two cards of one value) on the 3, and the 5 left
+# for the last song breaks Silent Disco (no 5) on the 4.
+SCRAP_SONGS = [9, 8, 8, 7, 7, 6, 6, 5, 5, 4, 3, 4]
+SCRAP_FAILS = [R(4, 4), R(4, 3), R(4, 3), R(3, 3), R(2, 4), R(2, 2), R(2, 2), R(1, 2),
+               R(1, 1), R(1, 1)]  # fmt: skip
+SCRAP_STAGES = [[5, 5, 5], [1, 5, 5]]  # seat 0 holds the Solo
+
+
+def _scrap_events():
+    last = ["feedback_loop", "silent_disco"]
+    return neutral_events([vals for vals, _ in SCRAP_FAILS], exclude=last) + last
+
+
+def test_scrapyard_solo_may_still_be_an_extra_card():
+    """Scrapyard adds the pass to the Solo and takes nothing away: the extra card stays."""
+    solo = R(3, 4, solo=(3, 0), solo_seat=0)
+    plan = SCRAP_FAILS + [solo, R(None, 5)]
+    st = run_plan(2, "scrapyard", SCRAP_SONGS, plan, stages=SCRAP_STAGES, events=_scrap_events())
+    assert [r["result"] for r in st["results"]] == ["fail"] * 12
+    assert st["results"][10]["broken"] == ["feedback_loop:max_same_value_count"]
+    assert st["results"][11]["broken"] == ["silent_disco:forbid_value"]
+    assert st["solo_used"] and won(st)
+    # the same eleventh song with the pass instead: 4 on the 3 is LOUD, the night is over
+    st = run_plan(2, "scrapyard", SCRAP_SONGS, SCRAP_FAILS + [R("pass", 4)],
+                  stages=SCRAP_STAGES, events=_scrap_events())  # fmt: skip
+    assert not won(st) and failures(st) == ["song_not_fail"]
+    # both uses are listed while the Solo is unspent: the pass before playing, the
+    # extra card after the seat's own card
+    st = run_plan(2, "scrapyard", SCRAP_SONGS, SCRAP_FAILS, stages=SCRAP_STAGES,
+                  events=_scrap_events())  # fmt: skip
+    assert {"type": "solo_pass"} in GAME.legal_actions(st, 0)
+    three = next(c for c in st["seats"][0]["hand"])
+    st = act(st, 0, {"type": "play", "card": three})
+    other = next(c for c in st["seats"][0]["hand"])
+    assert {"type": "solo", "card": other} in GAME.legal_actions(st, 0)
+    assert {"type": "solo_pass"} not in GAME.legal_actions(st, 0)
 
 
 # 15 Burning Star: two hand cards hidden from their holder
@@ -321,15 +385,30 @@ def test_black_hole_confiscation():
     assert not won(st) and outcome(st)["reason"] == "too_many_fails"
 
 
-def test_black_hole_confiscation_leaves_too_few_cards_for_three_encores():
+def test_black_hole_eleventh_song_is_played_with_no_cards_and_the_final_check_decides():
     songs = [3, 4, 4, 5, 5, 6, 6, 7]
     e = {"encore": True}
     plan = [R(1, 2, **e), R(1, 3, **e), R(1, 3, **e),  # three ON POINT, three Encores
-            R(2, 4), R(2, 4), R(3, 4), R(3, 5), R(4, 5), R(4, 5), R(5, 2)]  # fmt: skip
+            R(2, 4), R(2, 4), R(3, 4), R(3, 5), R(4, 5), R(4, 5),  # six LOUD
+            R(5, 2)]  # 7 on the first 8: FAIL  # fmt: skip
     st = run_plan(2, "black_hole", songs, plan)
-    # eleven songs, but only 5 in hand + 7 to draw - 2 confiscated = 10 cards per seat
+    # eleven songs, but only 5 in hand + 7 to draw - 2 confiscated = 10 cards per seat:
+    # nobody can play on the eleventh, so each seat can only say it is ready
     assert st["setlist_total"] == 11 and len(st["results"]) == 10
-    assert not won(st) and outcome(st)["reason"] == "no_cards_left"
+    assert outcome(st) is None and st["round"] == 11
+    for seat in (0, 1):
+        assert st["seats"][seat]["need"] == 0
+        assert GAME.legal_actions(st, seat) == [{"type": "ready"}]
+        st = act(st, seat, {"type": "ready"})
+    last = st["results"][-1]
+    assert (last["cards"], last["sum"], last["result"]) == ([], 0, "fail")
+    # 3 ON POINT, 6 LOUD, 2 FAILs: every target of Black Hole is met
+    assert won(st) and outcome(st)["reason"] == "final_check"
+    # two LOUDs played short (5 on the 7s) and the empty song is the fourth FAIL
+    short = plan[:7] + [R(4, 1), R(4, 1), R(5, 2), R(None, None)]
+    st = run_plan(2, "black_hole", songs, short)
+    assert len(st["results"]) == 11 and st["results"][-1]["cards"] == []
+    assert not won(st) and outcome(st)["reason"] == "too_many_fails"
 
 
 def test_black_hole_confiscated_cards_leave_the_bottom_of_the_draw_pile():
@@ -470,6 +549,37 @@ def test_upload_festival_forced_staging():
     assert not won(st) and outcome(st)["reason"] == "too_many_fails"
 
 
+def test_upload_festival_encore_is_played_with_no_cards():
+    """Each song takes two cards from a seat (the play and the staging), so the six
+    songs use all twelve; an Encore adds a seventh that nobody can play on: a FAIL, and
+    the final check decides (the band used to lose for running out of cards)."""
+    songs = [4, 4, 8, 9, 7, 3]
+    # seat 1: hand 1 2 4 4 2 -- play 2, stage 4, draw 3 5; play 2, stage 5, draw 2 4;
+    # play 4, stage 4, draw 5 3; play 5, stage 3, draw 5; play 5, stage 3; play 2, stage 1
+    deck1 = [1, 3, 1, 1, 2, 4, 4, 2, 3, 5, 2, 4, 5, 3, 5]
+    rounds = [[2, 2], [2, 2], [4, 4], [5, 5], [5, 5], [1, 2]]  # OP OP OP LOUD LOUD OP
+    pool = list(songs_for(2))
+    for d in songs:
+        pool.remove(d)
+    deal = {"decks": [UPLOAD_DECK, deck1], "songs": songs, "encores": pool,
+            "events": neutral_events(rounds + [[]])}  # fmt: skip
+    from beat_helpers import decide_encores, play_round
+
+    for take in (True, False):
+        st = start(2, "upload_festival", deal)
+        for values in rounds:
+            st = play_round(st, values)
+        st = decide_encores(st, take)  # seat 0's 1 on the ON POINT sixth song
+        if not take:
+            assert won(st) and len(st["results"]) == 6
+            continue
+        assert outcome(st) is None and all(not s["hand"] for s in st["seats"])
+        st = play_round(st, [None, None])
+        assert [r["result"] for r in st["results"]][-2:] == ["on_point", "fail"]
+        assert st["results"][-1]["cards"] == []
+        assert won(st) and outcome(st)["counts"] == {"fail": 1, "on_point": 4, "loud": 2}
+
+
 # 26 Pulsar Palace: sorted visible setlist, all ON POINT, no Encores
 def test_pulsar_palace():
     songs = [6, 3, 5, 4, 4, 5]  # sorted at setup
@@ -479,6 +589,10 @@ def test_pulsar_palace():
     assert won(st) and st["encores_taken"] == 0
     st = run_plan(2, "pulsar_palace", songs, [R(1, 2), R(2, 1)])  # 3 on a 4
     assert not won(st) and outcome(st)["reason"] == "too_many_fails"
+    # "no LOUDs": a LOUD cannot be undone either, so the venue ends on it
+    st = run_plan(2, "pulsar_palace", songs, [R(1, 2), R(2, 3)])  # 5 on a 4
+    assert len(st["results"]) == 2 and st["results"][-1]["result"] == "loud"
+    assert not won(st) and failures(st) == ["loud_song"]
 
 
 def test_pulsar_palace_setlist_is_public():

@@ -87,6 +87,10 @@ def test_validators_do_not_import_ortools():
         ("twin_moon", 4, 3),
         ("scrapyard", 2, 0),
         ("jupiter", 2, 0),
+        ("twin_moon", 2, 0),
+        ("milkyway", 2, 0),
+        ("rock_in_the_belt", 2, 1),
+        ("roswell", 2, 0),
     ],
 )
 def test_every_returned_plan_replays_through_the_engine_and_wins(venue, players, seed):
@@ -96,8 +100,20 @@ def test_every_returned_plan_replays_through_the_engine_and_wins(venue, players,
     if out["verdict"] == "feasible":
         state = D.engine_state(payload)
         for sa in out["actions"]:  # the postable actions, one by one, as a client would
+            # each exactly as the engine lists it (a Solo in a one-song round has no "song")
+            assert sa["action"] in GAME.legal_actions(state, sa["seat"]), sa
             state, _ = GAME.apply(state, sa["seat"], sa["action"])
         assert GAME.outcome(state)["won"] is True
+
+
+def test_a_plan_solo_action_is_the_listed_form():
+    """Twin Moon must play the Solo: a winning plan holds a Solo action, in a one-song
+    round, and it has no "song" key, as ``legal_actions`` lists it."""
+    payload = api.validate_feasibility({"venue": "twin_moon", "players": 2, "seed": 0})
+    out = api.solve_feasibility(payload, 10.0)
+    assert out["verdict"] == "feasible"
+    solos = [sa["action"] for sa in out["actions"] if sa["action"]["type"] == "solo"]
+    assert len(solos) == 1 and "song" not in solos[0]
 
 
 def test_same_input_same_verdict():

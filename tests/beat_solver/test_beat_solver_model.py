@@ -209,3 +209,54 @@ def test_cpsat_verdicts_agree_with_the_search_sweep():
 
 def test_game_module_is_the_same_engine():
     assert GAME.name == "beat"
+
+
+def test_scrapyard_solo_is_an_extra_card_or_a_pass_never_both():
+    """One Solo a venue: at Scrapyard it may be the extra card or the pass, not both."""
+    state = D.engine_state({"venue": "scrapyard", "players": 2, "seed": 0, "deal": None})
+    spec, st, _, _ = sim.from_engine(state)
+
+    def solvable(extra: bool, passed: bool) -> str:
+        mdl = M.Model(spec, st, rules=False)
+        if extra:
+            mdl.m.add(sum(mdl.solo) >= 1)
+        if passed:
+            mdl.m.add(sum(mdl.spass) >= 1)
+        return mdl.solve(10.0)
+
+    assert solvable(True, False) == solvable(False, True) == "feasible"
+    assert solvable(True, True) == "infeasible"
+
+
+@pytest.mark.parametrize("venue", ["black_hole", "upload_festival"])
+def test_random_plays_past_the_last_card_agree_with_the_engine(venue):
+    """Random rounds that take every Encore offered, so the songs outlast the cards: the
+    engine, ``sim`` and the model (plays fixed) judge every song, empty ones included,
+    alike, and ``sim`` ends the venue as the engine does."""
+    rng = random.Random(f"past-cards:{venue}")
+    empty = 0
+    for seed in range(12):
+        players = 2 + seed % 3
+        state = D.engine_state({"venue": venue, "players": players, "seed": seed, "deal": None})
+        spec, st, _, _ = sim.from_engine(state)
+        plan = []
+        while st.status == "running":
+            decs = list(search.decisions(spec, st))
+            # mostly rounds that earn an Encore (a 1 on a song that is not a FAIL)
+            earn = [
+                d
+                for d in decs
+                if sim.resolve(spec, st, d) != [V.FAIL]
+                and any(sim.VALUE[p["card"]] == 1 for p in d["plays"])
+            ]
+            dec = rng.choice(earn if earn and rng.random() < 0.8 else decs)
+            dec["encores"] = len(spec.encores)  # as many as the 1s played allow
+            plan.append(dec)
+            st = sim.step(spec, st, dec)
+        final, _ = P.replay(state, plan)
+        engine = [r["result"] for r in final["results"]]
+        empty += sum(1 for r in final["results"] if not r["cards"])
+        assert (st.status == "won") == P.won(final), (venue, seed)
+        assert [r for _, r in st.results] == engine, (venue, seed)
+        assert _model_results(state, plan) == engine, (venue, seed)
+    assert empty > 0  # some venues did reach songs nobody could play on

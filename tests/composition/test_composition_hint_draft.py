@@ -7,6 +7,7 @@ from helpers_composition import find, fresh
 
 from services.composition import GAME
 from services.composition.content import content
+from services.composition.draft import ghost_cost
 from solver.composition import hint, preload, solve
 
 
@@ -81,7 +82,7 @@ def test_draft_hint_charges_the_fiery_tomato_ghost_price():
     st["held_tomatoes"] = [{"card": fiery, "holder": seat, "first": seat}]
     out = hint(st, seat, 5.0)
     ghost = [f for f in out["figures"] if f.get("card") == "ghost"]
-    plain = GAME._ghost_cost(st, seat)
+    plain = ghost_cost(st, seat)
     assert plain == content()["cards"][fiery]["effect"]["n"]
     if ghost:  # the gain shown for the Ghost Note is net of the Fiery price
         assert ghost[0]["gain"] <= ghost[0]["net"] - plain

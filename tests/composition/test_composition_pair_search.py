@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.composition import pairs
-from solver.composition.assign import Prepared
+from solver.composition.bounds import bounds_tables, spellable
 from solver.composition.bruteforce import brute_force_pairs
 from solver.composition.hand import hand_from_payload, validate
 from solver.composition.index import get_index
@@ -26,7 +26,8 @@ from solver.composition.pair_lattice import JointSearch, _children, applies
 from solver.composition.pair_play import best_pair
 from solver.composition.pair_ranking import Ranking, pair_words
 from solver.composition.pair_screen import Screen, build_screen, byte_sums
-from solver.composition.search import _bounds_tables, best_words, spellable
+from solver.composition.prepared import Prepared
+from solver.composition.search import best_words
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: eligible words at most, where a test enumerates every ordered pair of them
@@ -39,7 +40,7 @@ def _setup(payload):
     prep = Prepared(hand)
     index = get_index()
     max_len = sum(max(1, len(c.letters)) for c in hand.cards)
-    supply, top, wilds, wild_value, extra, pv, by_len = _bounds_tables(prep, max_len)
+    supply, top, wilds, wild_value, extra, pv, by_len = bounds_tables(prep, max_len)
     ids, lengths, cols, _ = spellable(index, supply, wilds, max_len, hand.min_len)
     tables = (supply, top, wilds, wild_value, extra, pv, by_len, max_len)
     pw = pair_words(prep, index, ids, lengths, cols, tables)

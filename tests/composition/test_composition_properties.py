@@ -121,6 +121,7 @@ def test_views_never_leak(seed, players):
                 ),
                 "pay": st.one_of(st.integers(), st.lists(st.text(max_size=3))),
                 "keep": st.one_of(st.text(), st.lists(st.integers())),
+                "awards": st.one_of(st.text(), st.lists(st.one_of(st.integers(), st.text()))),
             },
         ),
     ),

@@ -9,6 +9,7 @@ from helpers_composition import compose, find, fresh, pass_others, perform, perf
 
 from services.composition import GAME
 from services.composition.content import build_content, content
+from services.composition.draft import ghost_cost
 from services.composition.wordlist import is_word
 from services.core import RulesError
 from solver.composition import solve, validate
@@ -202,10 +203,10 @@ def test_fiery_tomato_raises_the_ghost_cost_for_its_holder_only():
     holder = st["held_tomatoes"][0]["holder"]
     n = content()["cards"][fiery]["effect"]["n"]
     assert st["composition"]["notes"]
-    assert GAME._ghost_cost(st, holder) == n
-    assert all(GAME._ghost_cost(st, s) == 1 for s in range(3) if s != holder)
+    assert ghost_cost(st, holder) == n
+    assert all(ghost_cost(st, s) == 1 for s in range(3) if s != holder)
     st, _ = _end_round(st)
-    assert GAME._ghost_cost(st, (holder + 1) % 3) == n and GAME._ghost_cost(st, holder) == 1
+    assert ghost_cost(st, (holder + 1) % 3) == n and ghost_cost(st, holder) == 1
 
 
 def test_hot_tomato_strips_each_holders_best_chorus_card():

@@ -7,6 +7,7 @@ from helpers_composition import compose, find, fresh, pass_others, perform, perf
 
 from services.composition import GAME
 from services.composition.content import VOWELS, content
+from services.composition.draft import ghost_cost
 from services.core import RulesError
 
 RULES = content()["rules"]
@@ -462,8 +463,8 @@ def test_tomatoes_act_when_laid_out(tomato):
     elif eff["type"] == "discard_best_chorus":
         assert z not in st["seats"][1]["chorus"] and z in st["discard"]
     else:  # Fiery is held by the Baton holder: the Ghost Note costs that seat more
-        assert GAME._ghost_cost(st, st["baton"]) == eff["n"]
-        assert GAME._ghost_cost(st, 1 - st["baton"]) == st["ghost_cost"] < eff["n"]
+        assert ghost_cost(st, st["baton"]) == eff["n"]
+        assert ghost_cost(st, 1 - st["baton"]) == st["ghost_cost"] < eff["n"]
     assert len(st["composition"]["notes"]) == st["tracker"]
     assert tomato not in st["composition"]["notes"]
 

@@ -23,10 +23,11 @@ from services.composition import GAME
 from services.composition.content import content
 from services.core import RulesError
 from solver.composition import hint, preload, solve, validate
-from solver.composition.assign import Prepared, best_play
+from solver.composition.assign import best_play
 from solver.composition.bruteforce import brute_force, naive_best
 from solver.composition.cpsat import best_play_cpsat
 from solver.composition.hand import hand_from_payload, hand_from_state
+from solver.composition.prepared import Prepared
 from solver.composition.search import best_words
 
 DATA = content()

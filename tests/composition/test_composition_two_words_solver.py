@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 
 from services.composition import GAME
 from solver.composition import hint, solve, validate
-from solver.composition.assign import Prepared
 from solver.composition.bruteforce import brute_force_pairs
 from solver.composition.hand import hand_from_payload, hand_from_state
 from solver.composition.pairs import best_pair
+from solver.composition.prepared import Prepared
 from solver.composition.search import best_words
 
 

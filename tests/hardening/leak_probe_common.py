@@ -25,7 +25,9 @@ Move = tuple[int, list[dict[str, Any]], State, dict[str, Any]]
 EventLeaks = Callable[[Move, State], set[str]]
 
 #: keys the API adds around a game's own view (api/games/views.py)
-ENVELOPE_KEYS = {"game", "id", "version", "status", "outcome", "seat"}
+ENVELOPE_KEYS = {"game", "id", "version", "status", "outcome", "seat", "seating", "rematch"}
+#: what a view shows of each seat (services.seating.public_view): the same for every viewer
+SEATING_KEYS = {"seat", "name", "kind", "open", "invited", "joined"}
 
 
 @dataclass
@@ -213,6 +215,7 @@ def check_http_view(client, bearer, store, game_name: str, players: int, options
             assert got["version"] == record.version
             assert got["outcome"] == game.outcome(state)
             assert _body(got) == _body(want)
+            assert all(set(entry) == SEATING_KEYS for entry in got["seating"])
             # an envelope key the game also sets must agree with the game
             for k in ENVELOPE_KEYS & set(want) - {"status"}:
                 assert got[k] == want[k], k
@@ -297,3 +300,69 @@ def _check_access(client, bearer, gid: str, tokens: list[str]) -> None:
         assert client.get(f"/v1/games/{gid}/log", headers=bearer(token)).status_code == 403
     assert client.get(f"/v1/games/{gid}?seat=0").status_code == 401
     assert client.get(f"/v1/games/{gid}/log").status_code == 403
+
+
+def check_stream_views(
+    bases: list[str],
+    game_name: str,
+    players: int,
+    options: dict[str, Any],
+    hidden: HiddenIds | None,
+    steps: int = 30,
+    seed: int = 7,
+) -> int:
+    """Every seat's and the spectator's stream (read from another API process than the
+    one that takes the moves) shows, at each version, exactly that viewer's view of the
+    replayed state, no hidden id, and the events of that viewer's own moves only.
+
+    Returns how many view events were checked.
+    """
+    from live_stack import Listener
+
+    from greenroom.client import Client
+    from services.registry import get_game
+
+    game = get_game(game_name)
+    mover, reader = Client(bases[0]), Client(bases[1])
+    g = mover.create(game_name, players, options=options, seed=seed)
+    viewers: list[int | None] = [None, *range(players)]
+    listeners = {v: Listener(reader, g.id, g.seat_tokens[v] if v is not None else None)
+                 for v in viewers}  # fmt: skip
+    # each stream's first event (version 1) comes before any move, so none is skipped
+    first = {v: listener.next(20) for v, listener in listeners.items()}
+    rng = random.Random(seed)
+    answers: dict[int, tuple[int, list]] = {}
+    for _ in range(steps):
+        listing = mover.actions(g.id, g.host_token)
+        if not listing["actions"]:
+            break
+        step = rng.choice(listing["actions"])
+        answer = mover.act(g.id, g.host_token, step["action"], seat=step["seat"])
+        answers[answer["version"]] = (step["seat"], answer["events"])
+    final = mover.view(g.id, g.host_token)["version"]
+    # the states of every version, replayed from the seed and the log
+    states = {1: game.new(players, options, seed)}
+    for entry in mover.log(g.id, g.host_token)["entries"]:
+        states[entry["v"]], _ = game.apply(states[entry["v"] - 1], entry["seat"], entry["action"])
+    checked = 0
+    for viewer, listener in listeners.items():
+        seen_moves: set[int] = set()
+        for event in [first[viewer], *listener.until_version(final)]:
+            if event.event != "view":
+                continue
+            state = states[event.id]
+            assert _body(event.view) == _body(game.view(state, viewer)), event.id
+            if hidden is not None:
+                leaked = ids_in(event.view) & hidden(state, viewer)
+                assert not leaked, f"viewer {viewer}'s stream shows hidden ids {sorted(leaked)}"
+            for move in event.moves:
+                seat, events = answers[move["version"]]
+                assert move["seat"] == seat
+                want = events if viewer == seat else []
+                assert move["events"] == want, f"viewer {viewer} got seat {seat}'s events"
+                seen_moves.add(move["version"])
+            checked += 1
+        assert seen_moves == set(answers), f"viewer {viewer}'s stream skipped versions"
+    mover.close()
+    reader.close()
+    return checked

@@ -1,6 +1,6 @@
 """Composition's hidden information: deck orders, face-down Crescendos, uncommitted words.
 
-Hidden (services/composition/game.py view, docs/games/composition.md): the order of the
+Hidden (services/composition/views.py, docs/games/composition.md): the order of the
 Note and Crescendo decks, which Crescendo lies face down in each slot (identity hidden
 until bought), and during Compose every other seat's committed Performance.  The
 counterfactual shuffles the Note deck, re-deals the Crescendo pile and slots from their
@@ -16,6 +16,7 @@ from typing import Any
 
 from leak_probe_common import permute, reseed
 
+from services.composition.compose import parse_performance
 from services.registry import get_game
 
 State = dict[str, Any]
@@ -40,7 +41,7 @@ def _other_performance(state: State, seat: int, rng: random.Random) -> dict[str,
     rng.shuffle(choices)
     for action in choices:
         # the parser the game itself runs on a posted Performance
-        perf = GAME._parse_performance(probe, seat, action)
+        perf = parse_performance(probe, seat, action)
         if perf != current:
             return perf
     return None

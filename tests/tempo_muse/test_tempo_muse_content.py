@@ -25,6 +25,7 @@ def test_shipped_content_names_the_two_rulebook_cards_at_the_ends():
     assert len({card.name for card in c.cards.values()}) == 15
     assert any(card.duplex for card in c.cards.values())
     assert c.hand_limit == 15 and c.studio_goal == 15
+    assert c.cards[15].kind == "knockout" and c.final_rounds == 1  # the showpiece, see the doc
 
 
 def test_catalog_serves_the_cards():
@@ -61,6 +62,8 @@ BREAKS = {
     "missing setup key": lambda d: d["setup"].pop("hand_limit"),
     "empty name": lambda d: d["cards"][3].update(name=" "),
     "card not a mapping": lambda d: d["cards"].__setitem__(2, "Bassline Bo"),
+    "final rounds negative": lambda d: d["setup"].update(final_rounds=-1),
+    "final rounds as text": lambda d: d["setup"].update(final_rounds="one"),
 }
 
 
@@ -74,3 +77,12 @@ def test_validation_rejects_a_non_mapping():
     for doc in (None, [], "cards"):
         with pytest.raises(ValueError):
             parse_content(doc)
+
+
+def test_no_effect_brings_more_than_one_card_into_a_hand():
+    # the Drop discards one card a round over the limit; with draw-2 and salvage-2
+    # cards greedy hands reached 28 (benchmarks/tempo_muse_sim.py), out of its reach
+    c = GAME.content
+    for card in c.cards.values():
+        if card.kind in ("draw", "salvage"):
+            assert card.amount == 1, card.name

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -299,9 +300,14 @@ def test_strip_and_nuke_hit_only_a_rival_holding_more_cards():
     poor = position(hands=([5, 6], [1, 2]), studios=(studio(1, 2, 3, 4), []))
     s, e = _effect(poor, 0, 4)
     assert s["hands"][1] == [1, 2] and e["cards"] == []
-    nova = position(hands=([5], [1, 2, 3, 6, 7, 8, 9]), studios=(studio(*range(1, 16)), []))
-    s, e = _effect(nova, 0, 15)
-    assert len(s["hands"][1]) == 4 and len(e["cards"]) == 3  # half of 7, rounded down
+    # the nuke kind (no longer on a shipped card, still in the content format)
+    cards = dict(C.cards)
+    cards[15] = dataclasses.replace(cards[15], kind="nuke")
+    nuke = dataclasses.replace(C, cards=cards)
+    rich = position(hands=([5], [1, 2, 3, 6, 7, 8, 9]), studios=(studio(*range(1, 16)), []))
+    ev: list = []
+    engine.apply_effect(nuke, rich, 0, 15, ev)
+    assert len(rich["hands"][1]) == 4 and len(ev[-1]["cards"]) == 3  # half of 7, rounded down
 
 
 def test_detune_and_retune_move_tempo_tokens():
@@ -345,27 +351,37 @@ def test_hand_limit_discards_exactly_one_card():
 # -- the end -----------------------------------------------------------------------
 
 
+def _step(s):
+    """One pass-like step: no Offsets in Mix, else discard the lowest card."""
+    seat = s["to_act"]
+    if s["phase"] == "mix":
+        return act(s, seat, {"type": "mix", "offsets": []})[0]
+    return act(s, seat, {"type": "discard", "card": s["hands"][seat][0]})[0]
+
+
 def _finish_round(s):
-    """Discard (or skip Offsets) until the round is over; returns the final state."""
+    """Discard (or skip Offsets) until the game is over, within this round."""
     start = s["round"]
     while s["phase"] != "over":
         assert s["round"] == start
-        seat = s["to_act"]
-        if s["phase"] == "mix":
-            s, _ = act(s, seat, {"type": "mix", "offsets": []})
-        else:
-            s, _ = act(s, seat, {"type": "discard", "card": s["hands"][seat][0]})
+        s = _step(s)
     return s
 
 
-def test_a_fifteenth_card_ends_the_game_at_the_end_of_the_round():
-    s = position(hands=([15, 9, 6], [1, 2]), studios=(studio(*range(1, 15)), studio(1)))
+def test_a_fifteenth_card_ends_the_game_after_one_final_round():
+    s = position(hands=([15, 9, 6, 1, 2], [1, 2, 3]), studios=(studio(*range(1, 15)), studio(1)))
     s, _ = act(s, 0, {"type": "play", "card": 15, "payment": [6, 9]})
     assert s["phase"] != "over"  # the rival still has its turn this round
+    start = s["round"]
+    while s["round"] == start:
+        s = _step(s)
+    assert s["phase"] != "over" and s["final_round"] == start + 1  # one more round
+    assert GAME.view(s, 1)["final_round"] == start + 1
     s = _finish_round(s)
     out = GAME.outcome(s)
     assert out["winners"] == [0] and out["reason"] == "studio_complete"
-    assert out["scores"] == {"0": 15, "1": 1}
+    assert out["rounds"] == start + 1
+    assert out["scores"] == {"0": 15, "1": 0}  # Nova knocked out the rival's only card
     assert code_of(s, 0, {"type": "discard", "card": 1}) == "game_over"
     assert GAME.legal_actions(s, 0) == [] == GAME.seats_to_act(s)
 

@@ -77,4 +77,5 @@ def random_week_state(rng: random.Random, dice_count: int | None = None) -> dict
         dice[: min(4, n)] = [dice[0]] * min(4, n)
         rng.shuffle(dice)
     venue = rng.choice(list(data["venues"]))
+    state["week"] = data["weeks"]  # past the crew rule's weeks: the hint stages at once
     return at_stage(state, dice, venue)

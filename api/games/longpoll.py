@@ -1,0 +1,78 @@
+"""Long-poll on a game view: ``If-None-Match: "<version>"`` with ``Prefer: wait=N``.
+
+Without ``Prefer`` a matching ``If-None-Match`` is a plain conditional GET
+(304 at once).  With it, the request waits, up to N seconds (capped by
+``MAX_WAIT``), for the version to move: 200 with the new view as soon as it
+does, else 304.  The wake-up comes through Redis (services/fanout.py), so a
+move made through any API process or worker ends the wait.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+from flask import request
+
+from api.backend import Backend
+from services.fanout import hub_for
+from services.store import GameRecord
+
+#: the long-poll's request headers, for the spec (``@blp.doc(parameters=...)``)
+HEADERS_DOC = [
+    {
+        "in": "header",
+        "name": "If-None-Match",
+        "schema": {"type": "string"},
+        "description": 'a version the caller has, e.g. `"7"`: 304 while the game is there',
+    },
+    {
+        "in": "header",
+        "name": "Prefer",
+        "schema": {"type": "string"},
+        "description": "`wait=N`: with If-None-Match, wait up to N s (capped by MAX_WAIT) "
+        "for the version to move",
+    },
+]
+
+_ETAG = re.compile(r'(?:W/)?"?(\d+)"?')
+_PREFER_WAIT = re.compile(r"(?:^|[;,\s])wait\s*=\s*(\d+)")
+
+
+def _named_versions() -> set[int] | None:
+    raw = request.headers.get("If-None-Match")
+    if raw is None:
+        return None
+    if raw.strip() == "*":
+        return set()  # "*" matches any version
+    return {int(m.group(1)) for part in raw.split(",") if (m := _ETAG.fullmatch(part.strip()))}
+
+
+def prefer_wait(cap: int) -> int:
+    m = _PREFER_WAIT.search(request.headers.get("Prefer", ""))
+    return min(int(m.group(1)), cap) if m else 0
+
+
+def await_change(be: Backend, record: GameRecord) -> tuple[GameRecord | None, int]:
+    """The record to answer with, or None for 304; and the wait applied (seconds).
+
+    Only a version the client names is waited on; any other is answered now.
+    """
+    named = _named_versions()
+    if named is None or (named and record.version not in named):
+        return record, 0
+    wait = prefer_wait(be.settings.max_wait_s)
+    if not wait:
+        return None, 0
+    hub = hub_for(be.settings.redis_url, be.settings.prefix)
+    deadline = time.monotonic() + wait
+    with hub.watch(record.id) as waiter:
+        while True:
+            waiter.event.clear()
+            # read after registering, so a move in between is never missed
+            if be.store.current_version(record.id) != record.version:
+                return be.store.get(record.id), wait
+            left = deadline - time.monotonic()
+            if left <= 0 or waiter.deleted:
+                return None, wait
+            waiter.event.wait(left)

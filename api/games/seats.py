@@ -1,0 +1,113 @@
+"""/v1/games/{id}/seats/{n}: claim an open seat, invite someone to it, or seat a bot."""
+
+from __future__ import annotations
+
+from flask import request
+from flask.views import MethodView
+
+from api.auth import Principal, principal_for
+from api.blueprint import Blueprint
+from api.errors import ApiError, ErrorSchema
+from api.games.seat_schemas import (
+    BotSeatSchema,
+    ClaimedSeatSchema,
+    ClaimSeatSchema,
+    InviteSchema,
+    SeatChangedSchema,
+)
+from api.games.seating_api import kick_bots, seat_store
+from api.games.views import envelope
+from api.request_reads import game_record
+from services.joining import claim_seat, mint_invite, seat_bot
+from services.seating import public_view, seating_of
+from services.store import GameRecord
+
+blp = Blueprint(
+    "seats", __name__, url_prefix="/v1/games", description="Open seats, invites and bots"
+)
+
+
+def _host_record(game_id: str) -> GameRecord:
+    """The game (read with the request's rate-limit check), if the caller is its host."""
+    record = game_record(game_id)
+    if not principal_for(record).host:
+        raise ApiError(403, "host_only", "only the host token may do this")
+    return record
+
+
+@blp.route("/<game_id>/seats/<int:seat>")
+class Seat(MethodView):
+    @blp.arguments(ClaimSeatSchema)
+    @blp.response(200, ClaimedSeatSchema)
+    @blp.alt_response(400, schema=ErrorSchema)
+    @blp.alt_response(403, schema=ErrorSchema)
+    @blp.alt_response(404, schema=ErrorSchema)
+    @blp.alt_response(409, schema=ErrorSchema)
+    @blp.alt_response(422, schema=ErrorSchema)
+    def post(self, body, game_id, seat):
+        """Claim an open seat with a name (and the invite, for an invited seat).
+
+        The answer holds the seat's token, shown only this once; 409 when the
+        seat is taken (two claims of one seat: exactly one wins).
+        """
+        result = claim_seat(
+            seat_store(), game_id, seat, body["name"], body.get("invite"), game_record(game_id)
+        )
+        kick_bots(result.record)
+        record = result.record
+        return {
+            "id": record.id,
+            "seat": seat,
+            "name": record.seating[seat]["name"],
+            "token": result.secret,
+            "version": record.version,
+            "view": envelope(record, Principal(frozenset([seat]))),
+        }
+
+
+@blp.route("/<game_id>/seats/<int:seat>/invite")
+class Invite(MethodView):
+    @blp.response(201, InviteSchema)
+    @blp.alt_response(401, schema=ErrorSchema)
+    @blp.alt_response(403, schema=ErrorSchema)
+    @blp.alt_response(404, schema=ErrorSchema)
+    @blp.alt_response(409, schema=ErrorSchema)
+    def post(self, game_id, seat):
+        """Mint an invite for an open seat (host token only).
+
+        The invite claims exactly that seat, once; while it is out, the seat
+        is kept for it (a claim without it is refused). A newer invite
+        replaces the older one.
+        """
+        result = mint_invite(seat_store(), game_id, seat, _host_record(game_id))
+        url = f"{request.host_url}#/join/{game_id}/{seat}?invite={result.secret}"
+        return {
+            "id": game_id,
+            "seat": seat,
+            "invite": result.secret,
+            "url": url,
+            "version": result.record.version,
+        }, 201
+
+
+@blp.route("/<game_id>/seats/<int:seat>/bot")
+class Bot(MethodView):
+    @blp.arguments(BotSeatSchema)
+    @blp.response(200, SeatChangedSchema)
+    @blp.alt_response(400, schema=ErrorSchema)
+    @blp.alt_response(401, schema=ErrorSchema)
+    @blp.alt_response(403, schema=ErrorSchema)
+    @blp.alt_response(404, schema=ErrorSchema)
+    @blp.alt_response(409, schema=ErrorSchema)
+    def post(self, body, game_id, seat):
+        """Seat a bot in an open seat (host token only): the hint engine plays it on a worker"""
+        record = _host_record(game_id)
+        result = seat_bot(seat_store(), game_id, seat, body.get("name"), record)
+        kick_bots(result.record)
+        record = result.record
+        return {
+            "id": game_id,
+            "seat": seat,
+            "version": record.version,
+            "seating": public_view(seating_of(record.seating, record.players)),
+        }

@@ -1,0 +1,206 @@
+"""GET /v1/games/{id}/stream: a game pushed to one viewer as Server-Sent Events.
+
+Wire format (one SSE event per line group; ``id:`` is always a version):
+
+- ``event: view`` — ``{"version", "view", "moves", "complete"}``: the viewer's
+  full view (exactly ``GET /v1/games/{id}``) and the moves since the previous
+  event (all versions after ``Last-Event-ID`` on a resume, none on a fresh
+  connection).  Each move is ``{"version", "seat", "events"}``; ``events`` are
+  the rules' events of that move, shown only to the seat that made it (as the
+  ``POST .../actions`` answer shows them), or to the host of an
+  open-information game; everyone else gets ``[]``.  ``complete`` is false
+  when a resume point was so old that some versions' events were trimmed.
+- ``event: end`` — ``{"version", "status", "outcome"}`` (or ``{"reason":
+  "deleted"}``), after which the server closes the stream.
+- comment lines (``: keep-alive``) every ``STREAM_HEARTBEAT`` seconds.
+
+Fast moves may share one ``view`` event (its ``moves`` lists each version), so
+a slow reader never falls behind by more than one view.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import marshmallow as ma
+import marshmallow.validate
+from flask import Response, request
+from flask.views import MethodView
+
+from api.auth import Principal, principal_for
+from api.backend import Backend, backend
+from api.blueprint import Blueprint
+from api.errors import ApiError, ErrorSchema
+from api.games.views import envelope
+from api.request_reads import game_record
+from services.core.codec import dumps
+from services.fanout import Hub, Move, hub_for
+from services.registry import get_game
+from services.store import GameNotFound, GameRecord
+
+blp = Blueprint(
+    "live", __name__, url_prefix="/v1/games", description="Live play: a game pushed as it moves"
+)
+
+_LAST_ID = re.compile(r"^\s*(\d{1,18})\s*$")
+
+EXAMPLE = (
+    "retry: 2000\n\n"
+    'event: view\nid: 3\ndata: {"version": 3, "view": {"game": "beat", "version": 3, ...}, '
+    '"moves": [], "complete": true}\n\n'
+    ": keep-alive\n\n"
+    'event: view\nid: 4\ndata: {"version": 4, "view": {...}, '
+    '"moves": [{"version": 4, "seat": 1, "events": []}], "complete": true}\n\n'
+    'event: end\nid: 9\ndata: {"version": 9, "status": "finished", "outcome": {...}}\n\n'
+)
+
+
+class StreamQuerySchema(ma.Schema):
+    token = ma.fields.String(
+        metadata={
+            "description": "the seat or host token, for clients that cannot set headers "
+            "(a browser's EventSource); prefer the Authorization header elsewhere"
+        }
+    )
+    seat = ma.fields.Integer(metadata={"description": "host only: stream as this seat"})
+    last_event_id = ma.fields.Integer(
+        validate=ma.validate.Range(min=0),
+        metadata={"description": "resume after this version (the Last-Event-ID header wins)"},
+    )
+
+
+def sse(event: str, version: int, data: dict[str, Any]) -> str:
+    return f"event: {event}\nid: {version}\ndata: {dumps(data).decode()}\n\n"
+
+
+def visible_events(move: Move, principal: Principal, seat: int | None, open_info: bool) -> list:
+    """The move's events as this viewer may see them (see the module docstring)."""
+    if move.public or (principal.host and open_info):
+        return move.events
+    if seat is not None and move.seat == seat and (principal.host or seat in principal.seats):
+        return move.events
+    return []
+
+
+def _resume_point(query: dict[str, Any]) -> int | None:
+    raw = request.headers.get("Last-Event-ID")
+    if raw is not None and raw.strip():
+        m = _LAST_ID.match(raw)
+        if not m:
+            raise ApiError(400, "bad_last_event_id", "Last-Event-ID must be a version number")
+        return int(m.group(1))
+    return query.get("last_event_id")
+
+
+def events_for(
+    be: Backend,
+    game_id: str,
+    principal: Principal,
+    seat: int | None,
+    after: int | None,
+) -> Iterator[str]:
+    """The stream's text, chunk by chunk, until the game ends, is deleted or times out."""
+    settings = be.settings
+    store = be.store
+    hub = hub_for(settings.redis_url, settings.prefix)
+    deadline = time.monotonic() + settings.stream_max_s
+    yield "retry: 2000\n\n"
+    sent: int | None = None
+    woken = False
+    with hub.watch(game_id) as waiter:
+        while True:
+            waiter.event.clear()
+            try:
+                record = hub.record(store, game_id, trust=woken)
+            except GameNotFound:
+                yield sse("end", sent or 0, {"reason": "deleted"})
+                return
+            if sent is None or record.version > sent:
+                yield _view_event(be, hub, record, principal, seat, after if sent is None else sent)
+                sent = record.version
+            if record.status == "finished":
+                outcome = get_game(record.game).outcome(record.state)
+                body = {"version": record.version, "status": record.status, "outcome": outcome}
+                yield sse("end", record.version, body)
+                return
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            woken = waiter.event.wait(min(settings.stream_heartbeat_s, left))
+            if not woken:
+                yield ": keep-alive\n\n"
+
+
+def _view_event(
+    be: Backend,
+    hub: Hub,
+    record: GameRecord,
+    principal: Principal,
+    seat: int | None,
+    after: int | None,
+) -> str:
+    view = envelope(record, principal, seat)
+    moves: list[Move] = []
+    complete = True
+    if after is not None and after < record.version:
+        moves, complete = hub.moves(be.store, record.id, after, record.version)
+    open_info = get_game(record.game).open_information(record.state)
+    shown = [
+        {
+            "version": m.version,
+            "seat": m.seat,
+            "events": visible_events(m, principal, view["seat"], open_info),
+        }
+        for m in moves
+    ]
+    body = {"version": record.version, "view": view, "moves": shown, "complete": complete}
+    return sse("view", record.version, body)
+
+
+@blp.route("/<game_id>/stream")
+class Stream(MethodView):
+    @blp.arguments(StreamQuerySchema, location="query")
+    @blp.doc(
+        parameters=[
+            {
+                "in": "header",
+                "name": "Last-Event-ID",
+                "schema": {"type": "string"},
+                "description": "resume after this version (browsers send it on reconnect)",
+            }
+        ],
+        responses={
+            "200": {
+                "description": "Server-Sent Events: `view` events (id = version) until an "
+                "`end` event; resume with `Last-Event-ID`",
+                "content": {
+                    "text/event-stream": {"schema": {"type": "string"}, "example": EXAMPLE}
+                },
+            }
+        },
+    )
+    @blp.alt_response(400, schema=ErrorSchema)
+    @blp.alt_response(401, schema=ErrorSchema)
+    @blp.alt_response(403, schema=ErrorSchema)
+    @blp.alt_response(404, schema=ErrorSchema)
+    @blp.alt_response(422, schema=ErrorSchema)
+    def get(self, query, game_id):
+        """The caller's view pushed as Server-Sent Events: a view per new version, then `end`"""
+        be = backend()
+        record = game_record(game_id)  # read with the rate-limit check when there is one
+        principal = principal_for(record, query.get("token") or None)
+        seat = query.get("seat")
+        envelope(record, principal, seat)  # refuse a view the caller may not have, up front
+        after = _resume_point(query)
+        response = Response(
+            events_for(be, game_id, principal, seat, after),
+            status=200,
+            mimetype="text/event-stream",
+        )
+        # proxies must neither buffer nor cache a live stream
+        response.headers["Cache-Control"] = "no-cache"
+        response.headers["X-Accel-Buffering"] = "no"
+        return response

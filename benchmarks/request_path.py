@@ -1,0 +1,373 @@
+"""The request path against the framework: views and moves next to bare Flask endpoints.
+
+One run starts the product (embedded Redis with AOF, gunicorn with the product's serving
+settings, rate limits on but never reached) and, with the very same gunicorn settings, a
+bare Flask app (``bare_app.py``).  wrk (Debian's ``wrk``, a C load generator) drives each
+endpoint in turn at the same number of connections; without wrk, Python client threads do.
+Prints requests per second, p50 and p99, and the CPU the servers spent per request (the
+gunicorn processes, plus Redis for the product: a figure that other work on the machine
+disturbs far less than throughput), and the ratios to the bare endpoints.  It asserts
+nothing.
+
+    .venv/bin/python benchmarks/request_path.py [--seconds 8] [--connections 16] [--quick]
+
+Scenarios:
+- ``GET /bare`` and ``POST /echo`` (a small JSON body parsed and echoed): the baselines;
+- the view (``GET /v1/games/{id}``) of a solo tour (host token) and of a 2-seat Beat venue
+  (seat token);
+- Beat moves: one game per connection, its seat 0 plays a card then takes it back;
+- tour moves: each connection replays a seeded game's precomputed legal actions on game
+  after game (all created up front with that seed), so every move is a real, new move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import psutil
+import requests
+from _stack import ROOT, percentile, stack
+
+from api.embedded_redis import free_port
+from api.serve import gunicorn_argv
+from services.registry import get_game
+
+WRK = shutil.which("wrk")
+LIMITS = {"RATE_LIMIT_ADDRESS": "100000000/minute", "RATE_LIMIT_TOKEN": "100000000/minute"}
+
+
+# -- the bare baseline ---------------------------------------------------------
+class BareServer:
+    """bare_app under gunicorn with the product's processes, threads and worker class."""
+
+    def __init__(self, processes: int, threads: int):
+        self.port = free_port()
+        argv = gunicorn_argv(self.port, processes, threads, app="bare_app:app")
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "benchmarks")}
+        self.proc = subprocess.Popen(argv, env=env, cwd=ROOT, stderr=subprocess.DEVNULL)
+        self.base = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if requests.get(f"{self.base}/bare", timeout=5).status_code == 200:
+                    return
+            except requests.ConnectionError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("the bare app did not come up")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=15)
+
+
+# -- one scenario: a URL and what each connection sends ---------------------------
+class Scenario:
+    def __init__(self, name: str, base: str, lua: str):
+        self.name, self.base, self.lua = name, base, lua
+
+
+def server_processes(base: str, extra: list[int] = ()) -> list[psutil.Process]:
+    """The gunicorn processes serving ``base`` (master and workers) and ``extra`` pids."""
+    port = base.rsplit(":", 1)[1]
+    procs = list(map(psutil.Process, extra))
+    for p in psutil.process_iter(["cmdline"]):
+        if f"0.0.0.0:{port}" in (p.info["cmdline"] or []):
+            procs += [p, *p.children()]
+    return procs
+
+
+def cpu_s(procs: list[psutil.Process]) -> float:
+    return sum(t.user + t.system for t in (p.cpu_times() for p in procs))
+
+
+def _lua_str(s: str) -> str:
+    return json.dumps(s)  # a JSON string literal is a valid Lua string literal here
+
+
+def get_scenario(name: str, base: str, path: str, token: str | None) -> Scenario:
+    headers = f'{{["Authorization"] = {_lua_str("Bearer " + token)}}}' if token else "{}"
+    lua = f'function request() return wrk.format("GET", {_lua_str(path)}, {headers}) end\n'
+    return Scenario(name, base, lua)
+
+
+def per_connection_posts(name: str, base: str, conns: list[list[tuple[str, str, str]]]) -> Scenario:
+    """Connection i posts ``conns[i]`` ((path, token, body) ...) in order, round and round."""
+    rows = []
+    for reqs in conns:
+        items = ", ".join(
+            f"{{{_lua_str(p)}, {_lua_str('Bearer ' + t) if t else 'nil'}, {_lua_str(b)}}}"
+            for p, t, b in reqs
+        )
+        rows.append(f"{{{items}}}")
+    lua = (
+        "local plans = {" + ",\n".join(rows) + "}\n"
+        "local n = 0\n"
+        "function setup(thread) n = n + 1; thread:set('tid', n) end\n"
+        "function init(args) mine = plans[tid]; at = 0 end\n"
+        "function request()\n"
+        "  at = at % #mine + 1\n"
+        "  local r = mine[at]\n"
+        "  local h = {['Content-Type'] = 'application/json'}\n"
+        "  if r[2] then h['Authorization'] = r[2] end\n"
+        "  return wrk.format('POST', r[1], h, r[3])\n"
+        "end\n"
+        # the first refused move of each connection goes to stderr, to tell what it was
+        "function response(status, headers, body)\n"
+        "  if status >= 300 and not told then\n"
+        "    told = true; io.stderr:write('refused: ' .. status .. ' ' .. body .. '\\n')\n"
+        "  end\n"
+        "end\n"
+    )
+    return Scenario(name, base, lua)
+
+
+# -- drivers -----------------------------------------------------------------------
+_UNIT = {"us": 1e-3, "ms": 1.0, "s": 1000.0}
+
+
+def _ms(text: str) -> float:
+    m = re.match(r"([\d.]+)(us|ms|s)", text)
+    return float(m.group(1)) * _UNIT[m.group(2)]
+
+
+def run_wrk(sc: Scenario, connections: int, seconds: float) -> dict[str, float]:
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
+        f.write(sc.lua)
+        script = f.name
+    try:
+        done = subprocess.run(
+            [
+                WRK,
+                f"-t{connections}",
+                f"-c{connections}",
+                f"-d{seconds}s",
+                "--latency",
+                "-s",
+                script,
+                sc.base,
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=seconds + 60,
+        )
+    finally:
+        os.unlink(script)
+    sys.stderr.write(done.stderr)
+    out = done.stdout
+    lat = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", out, re.M))
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    errs = re.search(r"Socket errors: (.*)$", out, re.M)
+    return {
+        "per_s": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+        "p50_ms": _ms(lat["50"]),
+        "p99_ms": _ms(lat["99"]),
+        "n": int(re.search(r"(\d+) requests in", out).group(1)),
+        "errors": int(bad.group(1)) if bad else 0,
+        "socket_errors": errs.group(1) if errs else "",
+    }
+
+
+def run_python(sc: Scenario, connections: int, seconds: float) -> dict[str, float]:
+    """The fallback without wrk: one client thread per connection, the same requests."""
+    import threading
+
+    plan = sc.python_plan  # type: ignore[attr-defined]
+    latencies: list[float] = []
+    errors = [0]
+    stop = time.monotonic() + seconds
+
+    def client(i: int) -> None:
+        session = requests.Session()
+        reqs = plan(i)
+        at = 0
+        while time.monotonic() < stop:
+            method, path, token, body = reqs[at % len(reqs)]
+            at += 1
+            headers = {"Authorization": f"Bearer {token}"} if token else {}
+            t0 = time.perf_counter()
+            r = session.request(
+                method,
+                sc.base + path,
+                headers=headers,
+                data=body,
+                **({"headers": {**headers, "Content-Type": "application/json"}} if body else {}),
+            )
+            latencies.append(time.perf_counter() - t0)
+            if r.status_code >= 300:
+                errors[0] += 1
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(connections)]
+    t0 = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return {
+        "per_s": len(latencies) / (time.monotonic() - t0),
+        "p50_ms": percentile(latencies, 0.5) * 1000,
+        "p99_ms": percentile(latencies, 0.99) * 1000,
+        "n": len(latencies),
+        "errors": errors[0],
+        "socket_errors": "",
+    }
+
+
+# -- the product's scenarios ---------------------------------------------------------
+def create(base: str, game: str, players: int, options: dict, seed: int) -> dict:
+    r = requests.post(
+        f"{base}/v1/games",
+        json={"game": game, "players": players, "options": options, "seed": seed},
+    )
+    r.raise_for_status()
+    return r.json()
+
+
+def tour_sequence(seed: int) -> list[dict]:
+    """A whole seeded solo tour, as the actions a player posts (random legal choices)."""
+    game = get_game("tour")
+    state = game.new(1, {"mode": "solo"}, seed)
+    rng = random.Random(seed)
+    seq = []
+    while game.outcome(state) is None:
+        action = rng.choice(game.legal_actions(state, 0))
+        seq.append(action)
+        state, _ = game.apply(state, 0, action)
+    return seq
+
+
+def beat_play(base: str, created: dict) -> dict:
+    token = created["seat_tokens"][0]
+    listing = requests.get(
+        f"{base}/v1/games/{created['id']}/actions", headers={"Authorization": f"Bearer {token}"}
+    ).json()
+    return next(a["action"] for a in listing["actions"] if a["action"]["type"] == "play")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=8)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--quick", action="store_true", help="3 s per scenario")
+    args = parser.parse_args()
+    seconds = 3 if args.quick else args.seconds
+    conns = args.connections
+    driver = run_wrk if WRK else run_python
+    load = os.getloadavg()
+    bare = BareServer(args.processes, args.threads)
+    results: dict[str, dict[str, float]] = {}
+    try:
+        with stack(processes=args.processes, threads=args.threads, env_extra=LIMITS) as (
+            base,
+            redis_server,
+        ):
+            tour = create(base, "tour", 1, {"mode": "solo"}, 7)
+            beats = [create(base, "beat", 2, {}, 100 + i) for i in range(conns)]
+            seq = tour_sequence(11)
+            # enough fresh tour games that no connection runs out within the run
+            per_conn = int(seconds * 4000 / conns / len(seq)) + 2
+            tours = [
+                [create(base, "tour", 1, {"mode": "solo"}, 11) for _ in range(per_conn)]
+                for _ in range(conns)
+            ]
+            bodies = [json.dumps({"action": a}) for a in seq]
+            scenarios = [
+                get_scenario("bare GET", bare.base, "/bare", None),
+                get_scenario(
+                    "view: tour (host)", base, f"/v1/games/{tour['id']}", tour["host_token"]
+                ),
+                get_scenario(
+                    "view: beat (seat)",
+                    base,
+                    f"/v1/games/{beats[0]['id']}",
+                    beats[0]["seat_tokens"][0],
+                ),
+                per_connection_posts(
+                    "bare POST",
+                    bare.base,
+                    [[("/echo", "", json.dumps({"action": {"type": "play", "card": "s0-1b"}}))]]
+                    * conns,
+                ),
+                per_connection_posts(
+                    "move: beat play/take back",
+                    base,
+                    [
+                        [
+                            (
+                                f"/v1/games/{b['id']}/actions",
+                                b["seat_tokens"][0],
+                                json.dumps({"action": beat_play(base, b)}),
+                            ),
+                            (
+                                f"/v1/games/{b['id']}/actions",
+                                b["seat_tokens"][0],
+                                json.dumps({"action": {"type": "take_back"}}),
+                            ),
+                        ]
+                        for b in beats
+                    ],
+                ),
+                per_connection_posts(
+                    "move: tour (replayed games)",
+                    base,
+                    [
+                        [
+                            (f"/v1/games/{g['id']}/actions", g["host_token"], body)
+                            for g in games
+                            for body in bodies
+                        ]
+                        for games in tours
+                    ],
+                ),
+            ]
+            product = server_processes(base, [redis_server.process.pid])
+            baseline = server_processes(bare.base)
+            for sc in scenarios:
+                procs = baseline if sc.base == bare.base else product
+                before = cpu_s(procs)
+                results[sc.name] = m = driver(sc, conns, seconds)
+                m["cpu_ms"] = (cpu_s(procs) - before) * 1000 / max(1, m["n"])
+    finally:
+        bare.stop()
+
+    print(
+        f"driver: {'wrk' if WRK else 'python threads'}; {conns} connections, {seconds:.0f} s "
+        f"each; gunicorn {args.processes} processes x {args.threads} threads; "
+        f"load average before the run {load[0]:.2f}"
+    )
+    head = f"{'what':<30}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'CPU ms/req':>12}"
+    print(head + f"{'count':>9}{'non-2xx':>9}")
+    for name, m in results.items():
+        print(
+            f"{name:<30}{m['per_s']:>9.0f}{m['p50_ms']:>9.2f}{m['p99_ms']:>9.2f}"
+            f"{m['cpu_ms']:>12.3f}{m['n']:>9}{m['errors']:>9}  {m['socket_errors']}"
+        )
+    print("ratio to the bare endpoint: throughput | bare CPU per request / this one's")
+    for name, ref in (
+        ("view: tour (host)", "bare GET"),
+        ("view: beat (seat)", "bare GET"),
+        ("move: beat play/take back", "bare POST"),
+        ("move: tour (replayed games)", "bare POST"),
+    ):
+        r, b = results[name], results[ref]
+        print(
+            f"  {name:<30} {r['per_s'] / b['per_s']:.2f} | {b['cpu_ms'] / r['cpu_ms']:.2f}"
+            f"  (of {ref})"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Greenroom's Python client: ``from greenroom.client import Client``."""

@@ -1,0 +1,305 @@
+// A game table: the caller's view drawn by the game's renderer, its legal actions as
+// buttons and forms, live updates, hints, and the outcome.
+import * as api from "./api.js";
+import { eventLabel, genericLabel, renderActions } from "./actions.js";
+import { fill, h, toast, words } from "./dom.js";
+import { hintPanel } from "./hints.js";
+import { puzzlePanel } from "./puzzle.js";
+import { follow } from "./live.js";
+import { credentials, remember } from "./store.js";
+import * as generic from "./tables/generic.js";
+import { tableFor } from "./tables/index.js";
+
+let titles = null;
+
+async function titleOf(game) {
+  if (!titles) {
+    try {
+      titles = Object.fromEntries((await api.catalog()).games.map((g) => [g.game, g.title]));
+    } catch {
+      titles = {};
+    }
+  }
+  return titles[game] || words(game);
+}
+
+/** Seats whose move it is, read from the usual view fields. */
+export function turnSeats(view, renderer) {
+  const own = renderer.turn?.(view);
+  if (Array.isArray(own)) return own;
+  for (const key of ["to_act", "seats_to_act", "turn"]) {
+    const v = view[key];
+    if (Array.isArray(v)) return v;
+    if (Number.isInteger(v)) return [v];
+  }
+  return [];
+}
+
+/** A seat's display name: the name it joined with (or "bot"), from the view's seating. */
+export function nameOf(view, seat) {
+  const info = Array.isArray(view.seating) ? view.seating[seat] : null;
+  if (info && info.kind === "bot") return `${info.name || "Bot"} (bot, seat ${seat})`;
+  if (info && info.kind === "open") return `Seat ${seat} (open)`;
+  const name = info?.name;
+  return typeof name === "string" && name ? `${name} (seat ${seat})` : `Seat ${seat}`;
+}
+
+/** Seats nobody has taken yet: moves wait for them. */
+export function openSeatsOf(view) {
+  return (Array.isArray(view.seating) ? view.seating : []).filter((s) => s.open || s.kind === "open").map((s) => s.seat);
+}
+
+function outcomeBanner(view, mine, seatName) {
+  const o = view.outcome;
+  if (!o) return null;
+  const winners = o.winners || [];
+  let headline;
+  if (!winners.length) headline = "Game over: nobody won.";
+  else if (mine !== null && winners.includes(mine)) headline = winners.length > 1 ? "Game over: you won together!" : "Game over: you won!";
+  else headline = `Game over: ${winners.map(seatName).join(", ")} won.`;
+  return h("section", { class: "outcome", id: "outcome", role: "status" },
+    h("h2", {}, headline),
+    o.scores ? h("dl", { class: "stats" }, Object.entries(o.scores).map(([k, v]) =>
+      h("div", {}, h("dt", {}, /^\d+$/.test(k) ? seatName(Number(k)) : words(k)), h("dd", {}, generic.value(v))))) : null,
+    generic.rest(o, ["winners", "scores"]));
+}
+
+export async function table(main, id, params) {
+  if (params.get("token")) {
+    remember(id, { token: params.get("token"), at: Date.now() });
+    history.replaceState(null, "", `#/g/${encodeURIComponent(id)}`);
+  }
+  const creds = credentials(id) || {};
+  const token = creds.token || null;
+  const host = Boolean(creds.host);
+  const state = { view: null, listing: { actions: [], forms: [] }, version: 0, acting: null, seq: 0, events: [], posted: new Set() };
+
+  const heading = h("h1", { id: "table-title" }, "Loading…");
+  const turn = h("p", { class: "turn", id: "turn", "aria-live": "polite" });
+  const live = h("span", { class: "live muted", id: "live" }, "");
+  const errors = h("p", { class: "error", role: "alert", id: "error", hidden: true });
+  const outcome = h("div", {});
+  const board = h("div", { class: "board", id: "board" });
+  const actionsBox = h("div", { id: "actions" });
+  const extraBox = h("div", { id: "extra" });
+  const switcher = h("div", { id: "seat-switch" });
+  const eventsBox = h("ul", { class: "events", id: "events" });
+  const tools = h("div", { class: "tools", id: "tools" });
+  const puzzleBox = h("div", { id: "puzzle" });
+  let puzzle = null;
+  const hints = hintPanel({
+    get: () => ({ id, token, seat: actingSeat(), game: state.view?.game, running: state.view?.status === "running" }),
+    play: (steps) => playAll(steps),
+    label: (a) => label(a),
+  });
+
+  fill(main,
+    h("div", { class: "table-head" }, heading, h("p", {}, turn, " ", live)),
+    errors, outcome,
+    h("div", { class: "layout" },
+      h("div", { class: "table-main" }, board),
+      h("aside", { class: "side", "aria-label": "Your moves" },
+        h("section", { class: "panel", "aria-labelledby": "moves-h" },
+          h("h2", { id: "moves-h" }, "Your moves"), switcher, extraBox, actionsBox),
+        puzzleBox,
+        hints.el,
+        h("section", { class: "panel", "aria-labelledby": "events-h" },
+          h("h2", { id: "events-h" }, "What happened"), eventsBox),
+        tools)));
+
+  const renderer = () => tableFor(state.view?.game);
+  const mySeat = () => (host ? null : creds.seat ?? state.view?.seat ?? null);
+  const seatName = (seat) => {
+    const name = state.view ? nameOf(state.view, seat) : `Seat ${seat}`;
+    return seat === mySeat() ? `${name}, you` : name;
+  };
+  const label = (action) => renderer().label?.(action, state.view) || genericLabel(action);
+
+  function actingSeat() {
+    if (!host) return mySeat();
+    return state.acting;
+  }
+
+  function showError(err) {
+    errors.hidden = false;
+    fill(errors, err.message || String(err), err.code ? h("small", { class: "code" }, ` (${err.code})`) : null);
+  }
+
+  function addEvents(events, seat) {
+    for (const ev of events || []) state.events.unshift({ ev, seat });
+    state.events = state.events.slice(0, 30);
+    fill(eventsBox, state.events.map(({ ev }) => h("li", {}, eventLabel(ev, seatName))));
+  }
+
+  /** Moves the stream reports that this page did not post: what it may see of them. */
+  function othersMoved(moves) {
+    for (const move of moves || []) {
+      if (state.posted.has(move.version)) continue;
+      state.posted.add(move.version);
+      const events = move.events?.length ? move.events : Number.isInteger(move.seat) && move.seat >= 0 ? [{ seat: move.seat, type: "moved" }] : [];
+      addEvents(events.map((ev) => ({ seat: move.seat >= 0 ? move.seat : undefined, ...ev })));
+    }
+  }
+
+  async function refresh() {
+    const seq = ++state.seq;
+    try {
+      let listing = { actions: [], forms: [] };
+      if (token) listing = await api.actions(id, token);
+      let seat;
+      if (host && !creds.omniscient) {
+        const seats = [...new Set(listing.actions.map((a) => a.seat))];
+        if (!seats.includes(state.acting)) state.acting = seats.length ? seats[0] : state.acting ?? 0;
+        seat = state.acting;
+      }
+      const view = await api.view(id, token, seat);
+      if (seq !== state.seq) return;
+      if (host && creds.omniscient && state.acting === null) state.acting = listing.actions[0]?.seat ?? 0;
+      if (host && creds.omniscient && !listing.actions.some((a) => a.seat === state.acting)) {
+        state.acting = listing.actions[0]?.seat ?? state.acting;
+      }
+      state.view = view;
+      state.seen = Date.now();
+      state.version = view.version;
+      state.listing = listing;
+      await draw();
+      if (view.status === "finished" && watcher) watcher.stop();
+    } catch (err) {
+      if (seq === state.seq) showError(err);
+    }
+  }
+
+  async function act(sa) {
+    errors.hidden = true;
+    try {
+      const result = await api.act(id, token, sa);
+      state.posted.add(result.version);
+      addEvents(result.events, sa.seat);
+      await refresh();
+    } catch (err) {
+      showError(err);
+      if (err.status === 412 || err.status === 409) refresh();
+    }
+  }
+
+  async function playAll(steps) {
+    for (const sa of steps) {
+      try {
+        const result = await api.act(id, token, sa);
+        state.posted.add(result.version);
+        addEvents(result.events, sa.seat);
+      } catch (err) {
+        showError(err);
+        break;
+      }
+    }
+    await refresh();
+  }
+
+  async function draw() {
+    const view = state.view;
+    const r = renderer();
+    document.title = `${await titleOf(view.game)} · Greenroom`;
+    heading.textContent = `${await titleOf(view.game)} · game ${view.id}`;
+    const seat = actingSeat();
+    const listing = host && !creds.omniscient
+      ? { ...state.listing, actions: state.listing.actions.filter((a) => a.seat === seat), forms: (state.listing.forms || []).filter((f) => f.seat === seat) }
+      : state.listing;
+    const ctx = {
+      view, seat, host, listing, act, seatName, label,
+      find: (pred) => listing.actions.find((sa) => pred(sa.action, sa.seat)),
+    };
+    const empty = openSeatsOf(view);
+    if (view.status === "finished") {
+      turn.textContent = "The game is over.";
+    } else if (empty.length) {
+      turn.textContent = `Waiting for players to take ${empty.map((s) => `seat ${s}`).join(", ")}.`;
+    } else if (listing.actions.length) {
+      turn.textContent = host ? `${seatName(seat)} to move.` : "Your move.";
+    } else {
+      const waiting = turnSeats(view, r).filter((s) => s !== mySeat());
+      turn.textContent = waiting.length ? `Waiting for ${waiting.map(seatName).join(", ")}.` : "Waiting for the other seats.";
+    }
+    fill(outcome, outcomeBanner(view, mySeat(), seatName));
+    main.dataset.version = view.version;
+    main.dataset.status = view.status;
+    main.dataset.game = view.game;
+    let drawn;
+    try {
+      drawn = r.render(view, ctx);
+    } catch (err) {
+      console.error(err);
+      drawn = generic.render(view);
+    }
+    fill(board, drawn, r === generic ? null : generic.rest(view, r.drawn || []));
+    renderActions(actionsBox, listing, { label, act, seatName });
+    fill(extraBox, r.extra && view.status === "running" ? r.extra(ctx) : null);
+    const others = host ? [...new Set(state.listing.actions.map((a) => a.seat))].filter((s) => s !== seat) : [];
+    fill(switcher, others.length ? h("p", {}, "Also to move: ", others.map((s) => h("button", {
+      type: "button", class: "small", onclick: () => { state.acting = s; refresh(); },
+    }, `Act as ${seatName(s)}`))) : null);
+    hints.update();
+    if (view.game === "beat" && view.mode === "puzzle" && host) {
+      if (!puzzle) {
+        puzzle = puzzlePanel({ id, token, act });
+        fill(puzzleBox, puzzle.el);
+      }
+      puzzle.update();
+    }
+    drawTools(view);
+  }
+
+  function drawTools(view) {
+    // a running game's log shows hidden moves: only the host (or an open puzzle) replays it
+    const items = view.status === "finished" || host
+      ? [h("a", { href: `#/replay/${encodeURIComponent(id)}`, class: "button", id: "replay-link" },
+        view.status === "finished" ? "Replay this game" : "Replay so far")]
+      : [];
+    if (view.status === "finished" && token) {
+      items.push(h("button", {
+        type: "button", id: "rematch",
+        onclick: async () => {
+          try {
+            // a seat's own token gets that seat in the next game; the host's gets the host
+            const next = await api.rematch(id, token);
+            const nextToken = host ? next.host_token || next.token : next.token;
+            remember(next.id, {
+              ...creds, token: nextToken, seat: host ? null : next.seat,
+              hostToken: next.host_token || undefined, at: Date.now(),
+            });
+            location.hash = `#/g/${next.id}`;
+          } catch (err) {
+            showError(err);
+          }
+        },
+      }, "Rematch"));
+    }
+    items.push(h("button", {
+      type: "button",
+      onclick: () => {
+        navigator.clipboard?.writeText(`${location.origin}/#/g/${id}`).then(() => toast("Spectator link copied"), () => toast(`${location.origin}/#/g/${id}`));
+      },
+    }, "Copy spectator link"));
+    fill(tools, items);
+  }
+
+  let watcher = null;
+  await refresh();
+  if (state.view && state.view.status !== "finished") {
+    watcher = follow(id, token, () => state.version, (version, payload) => {
+      othersMoved(payload?.moves);
+      refresh();
+    }, (mode) => {
+      live.textContent = mode === "stream" ? "· live" : mode === "polling" ? "· live (polling)" : "";
+      live.dataset.mode = mode;
+    });
+  }
+  // a safety net under the stream: a quiet table reads the game again now and then
+  const quiet = setInterval(() => {
+    if (state.view?.status === "running" && Date.now() - state.seen > 30_000) refresh();
+  }, 10_000);
+  return () => {
+    clearInterval(quiet);
+    if (watcher) watcher.stop();
+  };
+}
