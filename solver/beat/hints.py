@@ -4,25 +4,20 @@ Puzzle mode (open information): the next step of a winning plan found by
 :func:`solver.beat.solve.decide` from the current state, or -- when none exists --
 a legal best-effort move with the verdict.
 
-Live mode: only ``GAME.view(state, seat)`` is read.  Deals consistent with it are
-sampled (:mod:`solver.beat.sample`); for each candidate move of the seat (each
-distinct card value it may play, or take/decline an Encore) the share of samples
-in which the band can still win after that move -- under perfect information, so
-an upper bound for a real band -- is the estimate; the best candidate is returned
-with every estimate and the sample count.
+Live mode: only ``GAME.view(state, seat)`` is read (:mod:`solver.beat.live`): each
+candidate move is played in deals sampled from the view and the venue is rolled out
+with every seat following the blueprint policy (:mod:`solver.beat.blueprint`); the
+estimate is the win share of such a band, the best candidate is returned.
 """
 
 from __future__ import annotations
 
-import random
-import time
 from typing import Any
 
 from services.beat import GAME
-from services.beat import cards as C
 from services.core import RulesError
+from solver.beat import live
 from solver.beat import plan as P
-from solver.beat import sample
 from solver.beat import solve as S
 
 
@@ -115,86 +110,9 @@ def puzzle_hint(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, 
     return out
 
 
-def _candidates(state_view: dict[str, Any], seat: int, real: dict[str, Any]) -> list[dict]:
-    """The seat's distinct moves now (one per card value; Encore take/decline; ready)."""
-    acts = GAME.legal_actions(real, seat)
-    out, seen = [], set()
-    for a in acts:
-        if a["type"] == "play" and "card" in a and not a.get("face_up"):
-            key = ("play", C.value(a["card"]), a.get("song", 0))
-        elif a["type"] == "encore":
-            key = ("encore", a["take"])
-        elif a["type"] in ("ready", "solo_pass") or (a["type"] == "play" and "hidden" in a):
-            key = (a["type"], a.get("hidden"), a.get("song", 0))
-        else:
-            continue
-        if key not in seen:
-            seen.add(key)
-            out.append(a)
-    return out
-
-
-def live_hint(
-    state: dict[str, Any],
-    seat: int,
-    budget_s: float,
-    max_samples: int = 200,
-    per_solve_s: float | None = None,
-) -> dict[str, Any]:
-    """Best move for ``seat`` estimated over deals sampled from its view only."""
-    view = GAME.view(state, seat)
-    cands = _candidates(view, seat, state)
-    if not cands:
-        return {"actions": [], "explanation": "this seat has nothing to decide now"}
-    if len(cands) == 1:
-        return {
-            "actions": [{"seat": seat, "action": cands[0]}],
-            "explanation": "the only move",
-            "samples": 0,
-        }
-    rng = random.Random(f"{view['round']}:{seat}:{len(view['results'])}")
-    t0 = time.monotonic()
-    wins = [0] * len(cands)
-    unknown = [0] * len(cands)
-    samples = 0
-    per = per_solve_s or max(0.05, min(0.3, budget_s / (12 * len(cands))))
-    while samples < max_samples and (samples == 0 or time.monotonic() - t0 < budget_s * 0.9):
-        sst = sample.sampled_state(view, rng)
-        for i, a in enumerate(cands):
-            try:
-                nst, _ = GAME.apply(sst, seat, a)
-            except RulesError:
-                continue
-            verdict = _rollout(nst, per)
-            wins[i] += verdict == "feasible"
-            unknown[i] += verdict == "unknown"
-        samples += 1
-    best = max(range(len(cands)), key=lambda i: (wins[i], -unknown[i], -i))
-    return {
-        "actions": [{"seat": seat, "action": cands[best]}],
-        "explanation": "the move with the best estimated chance, over deals consistent "
-        "with what this seat sees (perfect-information upper bound)",
-        "samples": samples,
-        "estimates": [
-            {
-                "action": a,
-                "win_share": wins[i] / samples if samples else None,
-                "unknown": unknown[i],
-            }
-            for i, a in enumerate(cands)
-        ],
-    }
-
-
-def _rollout(st: dict[str, Any], budget: float) -> str:
-    """Verdict from a sampled state after the candidate move (other seats play perfectly)."""
-    if st["status"] != "running":
-        return "feasible" if P.won(st) else "infeasible"
-    if st["phase"] == "encore":
-        p = st["pending_encores"][0]
-        v = _after_encore(st, p["seat"], True, budget)
-        return v if v == "feasible" else _after_encore(st, p["seat"], False, budget)
-    return S.decide(st, budget)["verdict"]
+def live_hint(state: dict[str, Any], seat: int, budget_s: float, **kw: Any) -> dict[str, Any]:
+    """Live mode: blueprint rollouts over deals sampled from the seat's view."""
+    return live.live_hint(state, seat, budget_s, **kw)
 
 
 def hint(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:

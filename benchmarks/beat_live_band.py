@@ -1,0 +1,359 @@
+"""Live Beat bands: how often a band that follows its hints wins, against baselines.
+
+For each venue and seat count, over seeded live deals (seed ``s`` is the deal
+``GAME.new(players, {"venue": v}, s)`` lays out -- the same deal as the puzzle with
+that seed), four bands play every deal to its end through the engine:
+
+* **hint** -- every seat posts the live hint it gets for its own seat
+  (``solver.beat.live.live_hint``: blueprint rollouts over deals sampled from the
+  seat's view), a fixed number of samples per decision (``--samples``);
+* **blueprint** -- every seat plays the blueprint's move for its own view (no search);
+* **heuristic** -- each seat, from its own hand and public facts only, aims the song
+  at whichever of ON POINT and LOUD still needs more songs (ON POINT on a tie), else
+  at a FAIL, and plays the card that brings the expected sum (its
+  card plus the mean of each bandmate's unstaged cards) closest to that aim (a FAIL:
+  its lowest card); no Face Up, Cue or Solo (the Solo on the last song at Twin Moon);
+  Encores taken while the targets need more songs than are left;
+* **random** -- every seat plays a uniformly random card of its hand (Encores and
+  the Scrapyard pass at random);
+
+and the perfect-information solver (``solve.decide``, 10 s: generous, so that a loaded
+machine does not turn verdicts ``unknown``) says whether the deal can be won at all.
+Seats act in turn from the lead seat, each posting its whole turn.
+Printed: per cell the win shares and the hint band's share of the winnable deals;
+then per tier the ratio hint band / winnable.  Figures are printed, never asserted.
+
+    .venv/bin/python benchmarks/beat_live_band.py [--quick] [--deals2 20] [--deals34 6]
+        [--deals 3] [--samples 16 12 8] [--jobs 2] [--out results.jsonl]
+    .venv/bin/python benchmarks/beat_live_band.py --report results.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from services.beat import GAME  # noqa: E402
+from services.beat import cards as C  # noqa: E402
+from services.beat import venues as V  # noqa: E402
+from solver.beat import blueprint as B  # noqa: E402
+from solver.beat import live  # noqa: E402
+
+BANDS = ("hint", "blueprint", "heuristic", "random")
+WINNABLE_BUDGET_S = 10.0  # generous: a loaded machine must not turn verdicts `unknown`
+
+
+def _acting_seat(state: dict[str, Any]) -> int | None:
+    if state["phase"] == "encore":
+        return state["pending_encores"][0]["seat"]
+    n = state["players"]
+    for s in live.band_order(n, state["lead"]):
+        if GAME.legal_actions(state, s):
+            return s
+    return None
+
+
+def _heuristic(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict]:
+    view = GAME.view(state, seat)
+    v = V.get_venue(view["venue"]["id"])
+    legal = GAME.legal_actions(state, seat)
+    if view["phase"] == "encore":
+        seen = live.seen_of(view, seat, True)
+        take = B.take_encore(
+            v,
+            seen.results,
+            seen.songs_after,
+            seen.setlist_total,
+            seen.encores_taken,
+            seen.encore_left,
+        )
+        return [{"type": "encore", "take": take}]
+    plays = [a for a in legal if a["type"] == "play" and not a.get("face_up")]
+    if not plays:
+        return [next(a for a in legal if a["type"] in ("ready", "solo_pass", "tour"))]
+    counts = view["counts"]
+    need = {}
+    for res in (V.ON_POINT, V.LOUD):
+        lo = B._goal(v.targets.get(res))[0]
+        need[res] = lo - counts[res]
+    mean_mates = 0.0
+    for j, s in enumerate(view["seats"]):
+        if j != seat and s["hand_count"]:
+            pool = B._pool(tuple(C.value(c) for c in s["stage"]), False)
+            tot = sum(n for _, n in pool)
+            mean_mates += sum(x * n for x, n in pool) / tot if tot else 0
+    acts: list[dict] = []
+    for song, cur in enumerate(view["current"]):
+        d = cur["difficulty"] if cur["difficulty"] is not None else 6
+        mine = [a for a in plays if a.get("song", 0) == song and "card" in a]
+        if not mine:
+            continue
+        if need[V.ON_POINT] > 0 and need[V.ON_POINT] >= need[V.LOUD]:
+            aim = d
+        elif need[V.LOUD] > 0:
+            aim = d + 1
+        elif need[V.ON_POINT] > 0:
+            aim = d
+        else:
+            aim = -100
+        pick = min(mine, key=lambda a: (abs(C.value(a["card"]) + mean_mates - aim), a["card"]))
+        acts.append(pick)
+        plays = [a for a in plays if a.get("card") != pick["card"]]
+        break  # one card per song; a second song (Rock in the Belt) gets the next turn
+    last_song = view["song_deck"]["count"] == 0
+    solo_now = v.rule_id == "must_play_solo" and not view["solo_used"] and last_song
+    if solo_now and seat == view["solo_seat"]:
+        extra = [a for a in plays if a.get("card")]
+        if extra:
+            acts.append({"type": "solo", "card": extra[0]["card"], "song": 0})
+    return acts
+
+
+def _random(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict]:
+    legal = GAME.legal_actions(state, seat)
+    if state["phase"] == "encore":
+        return [rng.choice(legal)]
+    plays = [a for a in legal if a["type"] in ("play", "solo_pass") and not a.get("face_up")]
+    plays = [a for a in plays if a["type"] == "play" or rng.random() < 0.2]
+    if plays:
+        return [rng.choice(plays)]
+    return [next(a for a in legal if a["type"] in ("ready", "tour"))]
+
+
+def _blueprint(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict]:
+    view = GAME.view(state, seat)
+    if view["phase"] == "encore":
+        seen = live.seen_of(view, seat, True)
+        take = B.take_encore(
+            seen.venue,
+            seen.results,
+            seen.songs_after,
+            seen.setlist_total,
+            seen.encores_taken,
+            seen.encore_left,
+        )
+        return [{"type": "encore", "take": take}]
+    me = view["seats"][seat]
+    if len([p for p in me["played"] if not p["solo"]]) >= me["need"]:
+        return [a for a in GAME.legal_actions(state, seat) if a["type"] in ("ready", "tour")][:1]
+    seen = live.seen_of(view, seat, True)
+    ch = B.choose(seen)
+    return live._play_actions(ch, len(view["current"]) > 1)
+
+
+def play_deal(venue: str, players: int, seed: int, band: str, samples: int) -> dict[str, Any]:
+    state = GAME.new(players, {"venue": venue}, seed)
+    rng = random.Random(f"{venue}:{players}:{seed}")
+    decisions, crashes, t0 = 0, 0, time.process_time()
+    for _ in range(2000):
+        if state["status"] != "running":
+            break
+        seat = _acting_seat(state)
+        if seat is None:
+            break
+        if band == "hint":
+            try:
+                h = live.live_hint(state, seat, 1e9, max_samples=samples)
+                acts = [sa["action"] for sa in h["actions"]]
+            except Exception:  # noqa: BLE001 - counted: a hint must never raise
+                crashes += 1
+                acts = _random(state, seat, rng)
+            decisions += 1
+        elif band == "blueprint":
+            acts = _blueprint(state, seat, rng)
+        elif band == "heuristic":
+            acts = _heuristic(state, seat, rng)
+        else:
+            acts = _random(state, seat, rng)
+        if not acts:
+            acts = [GAME.legal_actions(state, seat)[0]]
+        for a in acts:
+            if state["status"] != "running":
+                break
+            state, _ = GAME.apply(state, seat, a)
+        if state["status"] == "running" and state["phase"] == "play":
+            s = state["seats"][seat]
+            if (
+                not s["ready"]
+                and GAME.legal_actions(state, seat)
+                and not any(a["type"] == "play" for a in GAME.legal_actions(state, seat))
+            ):
+                state, _ = GAME.apply(state, seat, {"type": "ready"})
+    out = GAME.outcome(state) or {"won": False}
+    return {
+        "won": bool(out["won"]),
+        "decisions": decisions,
+        "crashes": crashes,
+        "cpu": time.process_time() - t0,
+    }
+
+
+def winnable(venue: str, players: int, seed: int) -> str:
+    from solver.beat import solve as S
+
+    state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, seed)
+    live_state = GAME.new(players, {"venue": venue}, seed)
+    assert [s["hand"] for s in state["seats"]] == [s["hand"] for s in live_state["seats"]]
+    return S.decide(state, WINNABLE_BUDGET_S)["verdict"]
+
+
+def _job(args: tuple) -> dict[str, Any]:
+    venue, players, seed, samples, bands = args
+    empty = {"won": False, "decisions": 0, "crashes": 0, "cpu": 0.0}
+    res = {b: play_deal(venue, players, seed, b, samples) if b in bands else empty for b in BANDS}
+    return {
+        "venue": venue,
+        "players": players,
+        "seed": seed,
+        "samples": samples,
+        "verdict": winnable(venue, players, seed),
+        "bands": res,
+    }
+
+
+def _work(args: argparse.Namespace) -> list[tuple]:
+    """The deals to play, easy venues first (a run cut short still covers them)."""
+    venues = [v for v in V.load_venues() if not args.venues or v.id in args.venues]
+    if args.quick:
+        venues = [v for v in venues if v.number <= 5]
+    samples = dict(zip((2, 3, 4), args.samples + args.samples[-1:] * 2, strict=False))
+    work = []
+    for v in venues:
+        for n in args.players:
+            if args.quick:
+                k = 6 if n == 2 else 4
+            elif v.number <= 10:
+                k = args.deals2 if n == 2 else args.deals34
+            else:
+                k = args.deals
+            prio = 0 if v.number <= 5 else (1 if v.number <= 10 and n == 2 else 2)
+            prio = prio if v.number <= 10 else 3
+            for seed in range(args.seed0, args.seed0 + k):
+                work.append(
+                    (prio, seed, v.number, n, (v.id, n, seed, samples[n], tuple(args.bands)))
+                )
+    work.sort(key=lambda w: w[:4])
+    return [w[-1] for w in work]
+
+
+def report(records: list[dict[str, Any]]) -> None:
+    cells: dict[tuple, list] = defaultdict(list)
+    seen = set()
+    for r in records:  # runs may overlap: each deal counts once
+        key = (r["venue"], r["players"], r["seed"])
+        if key not in seen:
+            seen.add(key)
+            cells[(r["venue"], r["players"])].append(r)
+    print(
+        "| # | venue | tier | seats | deals | winnable | hint | blueprint | heuristic | random "
+        "| hint / winnable | samples | hint decisions | CPU s per decision | crashes | unknown |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    tiers: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    for v in V.load_venues():
+        for n in (2, 3, 4):
+            rows = cells.get((v.id, n))
+            if not rows:
+                continue
+            k = len(rows)
+            win = sum(r["verdict"] == "feasible" for r in rows)
+            unknown = sum(r["verdict"] == "unknown" for r in rows)
+            wins = {b: sum(r["bands"][b]["won"] for r in rows) for b in BANDS}
+            on_win = {
+                b: sum(r["bands"][b]["won"] for r in rows if r["verdict"] == "feasible")
+                for b in BANDS
+            }
+            dec = sum(r["bands"]["hint"]["decisions"] for r in rows)
+            cpu = sum(r["bands"]["hint"]["cpu"] for r in rows)
+            crashes = sum(r["bands"]["hint"]["crashes"] for r in rows)
+            tier = "easy (1-5)" if v.tier in ("starter", "easy") else v.tier
+            t = tiers[(tier, n)]
+            for i, x in enumerate(
+                (win, on_win["hint"], on_win["heuristic"], on_win["blueprint"], k)
+            ):
+                t[i] += x
+
+            def pct(x: int, k: int = k) -> str:
+                return f"{100 * x / k:.0f}%"
+
+            ratio = f"{100 * on_win['hint'] / win:.0f}%" if win else "-"
+            print(
+                f"| {v.number} | {v.id} | {v.tier} | {n} | {k} | {pct(win)} | "
+                + " | ".join(pct(wins[b]) for b in BANDS)
+                + f" | {ratio} | {rows[0]['samples']} | {dec} | {cpu / dec if dec else 0:.3f}"
+                f" | {crashes} | {unknown} |"
+            )
+    print("\nper tier: deals won among the winnable ones")
+    print("| tier | seats | deals | winnable | hint band | heuristic band | blueprint band |")
+    print("|---|---|---|---|---|---|---|")
+    order = {"easy (1-5)": 0, "medium": 1, "hard": 2}
+    for (tier, n), (win, hw, uw, bw, k) in sorted(
+        tiers.items(), key=lambda x: (order[x[0][0]], x[0][1])
+    ):
+
+        def r(x: int, win: int = win) -> str:
+            return f"{x}/{win} = {100 * x / win:.0f}%" if win else "-"
+
+        print(f"| {tier} | {n} | {k} | {win} | {r(hw)} | {r(uw)} | {r(bw)} |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--quick", action="store_true", help="venues 1-5, 6 / 4 deals, a few minutes")
+    ap.add_argument("--deals2", type=int, default=20, help="deals at 2 seats, venues 1-10")
+    ap.add_argument("--deals34", type=int, default=6, help="deals at 3-4 seats, venues 1-10")
+    ap.add_argument("--deals", type=int, default=3, help="deals per cell, venues 11-26")
+    ap.add_argument(
+        "--samples",
+        type=int,
+        nargs="+",
+        default=[16, 12, 8],
+        help="hint samples per decision at 2 [3 [4]] seats",
+    )
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed0", type=int, default=0, help="first seed of every cell")
+    ap.add_argument("--venues", nargs="*", default=None)
+    ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
+    ap.add_argument("--bands", nargs="*", default=list(BANDS), help="bands to play")
+    ap.add_argument("--out", default=None, help="append each deal's result (JSON lines)")
+    ap.add_argument(
+        "--report", nargs="*", default=None, help="print the table of --out file(s) and stop"
+    )
+    args = ap.parse_args()
+    if args.report:
+        records = []
+        for name in args.report:
+            with open(name) as f:
+                records += [json.loads(line) for line in f if line.strip()]
+        print(f"{len({(r['venue'], r['players'], r['seed']) for r in records})} deals\n")
+        report(records)
+        return
+    work = _work(args)
+    t0 = time.time()
+    records = []
+    out = open(args.out, "a") if args.out else None  # noqa: SIM115 - kept open for the run
+    with ProcessPoolExecutor(args.jobs) as ex:
+        for fut in as_completed([ex.submit(_job, w) for w in work]):
+            rec = fut.result()
+            records.append(rec)
+            if out:
+                out.write(json.dumps(rec) + "\n")
+                out.flush()
+    if out:
+        out.close()
+    wall = time.time() - t0
+    print(f"{len(work)} deals, {wall:.0f} s wall, {args.jobs} processes\n")
+    report(records)
+
+
+if __name__ == "__main__":
+    main()

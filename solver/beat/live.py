@@ -1,0 +1,585 @@
+"""Live-mode hints: single-seat search on top of the blueprint (compare Hanabi's SPARTA).
+
+Only ``GAME.view(state, seat)`` is read.  The candidates are the blueprint's best
+moves for the seat (cards, with and without the convention's signal; the Solo's
+extra card; the Scrapyard pass; Burning Star's unseen cards), or take/decline at an
+Encore.  Each sample is one deal consistent with the view (:mod:`solver.beat.sample`;
+bandmates' face-down cards this round are re-drawn as the blueprint would have
+played them from their sampled hands, when the view allows it).  In that deal every
+candidate is played, then the venue is rolled out to its end with every seat
+following the blueprint, each seat deciding only from its own information in the
+sampled world (:mod:`solver.beat.blueprint`), on the fast replay :mod:`solver.beat.sim`.
+All candidates see the same samples (common random numbers).  The estimate of a
+candidate is the share of samples its rollout wins: the win share of a band that
+plays this move and then follows the blueprint -- neither an upper bound nor the
+chance of a band that follows the hints (which search again at every decision).
+
+The clock is read between samples, and between the candidates of a sample: a sample
+the budget cuts short is dropped (candidates stay paired); the answer is the best
+candidate so far, the blueprint's move when not even one sample fitted.  The sample
+RNG is seeded from the view, so the same view and the same number of samples give the
+same hint.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from services.beat import GAME
+from services.beat import cards as C
+from services.beat import venues as V
+from services.beat.songs import songs_for
+from services.core import RulesError
+from solver.beat import blueprint as B
+from solver.beat import sample, sim
+
+TOP_K = 4
+MIN_GAIN = 2
+BUDGET_SHARE = 0.85
+
+
+# -- seats' information from a state or a view -------------------------------------
+
+
+def _signal(p: dict[str, Any]) -> B.Signal:
+    sig = B.Signal(song=p["song"], solo=p["solo"])
+    if p["face_up"] and p["card"]:
+        sig.exact = C.value(p["card"])
+    elif p["cue"]:
+        cv = C.value(p["cue"]["cue_card"])
+        if p["cue"]["direction"] == "higher":
+            sig.above = cv
+        else:
+            sig.below = cv
+    return sig
+
+
+def band_order(players: int, lead: int) -> list[int]:
+    return [(lead + i) % players for i in range(players)]
+
+
+def seen_of(d: dict[str, Any], seat: int, is_view: bool) -> B.Seen:
+    """A seat's :class:`~solver.beat.blueprint.Seen` from its view, or from a full state
+    (a sampled deal) read only where the seat may look."""
+    v = V.get_venue(d["venue"]["id"] if is_view else d["venue"])
+    n = d["players"]
+    seats = d["seats"]
+    me = seats[seat]
+    hand = tuple(me["hand"]) if is_view else tuple(c for c in me["hand"] if c not in me["flipped"])
+    hide = V.hidden_setlist(v) and seat != d["solo_seat"]
+    songs = []
+    for c in d["current"]:
+        evs = tuple(e["id"] if isinstance(e, dict) else e for e in c["events"])
+        songs.append((None if hide else c["difficulty"], evs))
+    results = tuple(
+        (None if hide else r["difficulty"], r["result"]) for r in d["results"] if not r["recycled"]
+    )
+    count = (lambda key: d[key]["count"]) if is_view else (lambda key: len(d[key]))
+    hand_counts = tuple((s["hand_count"] if is_view else len(s["hand"])) for s in seats)
+    signals: dict[int, list[B.Signal]] = {}
+    for j, s in enumerate(seats):
+        if j != seat and s["played"]:
+            signals[j] = [_signal(p) for p in s["played"]]
+    order = band_order(n, d["lead"])
+    later = tuple(
+        j
+        for j in order
+        if j != seat and not seats[j]["played"] and seats[j]["need"] > 0 and not seats[j]["ready"]
+    )
+    return B.Seen(
+        venue=v,
+        players=n,
+        seat=seat,
+        hand=hand,
+        songs=songs,
+        results=results,
+        songs_after=count("song_deck"),
+        encore_left=count("encore_deck"),
+        setlist_total=d["setlist_total"],
+        encores_taken=d["encores_taken"],
+        solo_seat=d["solo_seat"],
+        solo_used=d["solo_used"],
+        stages=tuple(tuple(s["stage"]) for s in seats),
+        rotated=frozenset(me["rotated"]),
+        hand_counts=hand_counts,
+        signals=signals,
+        later=later,
+        difficulty_pool=tuple(songs_for(n)) if hide else (),
+        need=me["need"],
+    )
+
+
+# -- the rollout: every seat follows the blueprint ------------------------------------
+
+
+@dataclass
+class Round:
+    """Bookkeeping of one round in a rollout."""
+
+    songs: list[tuple[int, tuple[str, ...]]]
+    plays: list[dict[str, Any]] = field(default_factory=list)
+    signals: dict[int, list[B.Signal]] = field(default_factory=dict)
+    played: set[int] = field(default_factory=set)
+    solo_pass: bool = False
+
+
+def _sim_seen(
+    spec: sim.Spec, st: sim.State, rnd: Round, seat: int, later: tuple[int, ...], rotated
+) -> B.Seen:
+    v = spec.venue
+    n = spec.players
+    hide = V.hidden_setlist(v) and seat != spec.solo
+    mine = {p["card"] for p in rnd.plays if p["seat"] == seat}
+    used_now = [sum(1 for p in rnd.plays if p["seat"] == j) for j in range(n)]
+    hand = tuple(c for c in st.hands[seat] if c not in mine)
+    k = len(rnd.songs)
+    return B.Seen(
+        venue=v,
+        players=n,
+        seat=seat,
+        hand=hand,
+        songs=[(None if hide else d, evs) for d, evs in rnd.songs],
+        results=tuple((None if hide else d, r) for d, r in st.results),
+        songs_after=len(st.queue) - k,
+        encore_left=len(spec.encores) - st.enc,
+        setlist_total=st.setlist_total,
+        encores_taken=st.encores_taken,
+        solo_seat=spec.solo,
+        solo_used=st.solo_used or any(p.get("solo") for p in rnd.plays) or rnd.solo_pass,
+        stages=st.stages,
+        rotated=frozenset(rotated[seat]),
+        hand_counts=tuple(len(st.hands[j]) - used_now[j] for j in range(n)),
+        signals={j: s for j, s in rnd.signals.items() if j != seat},
+        later=later,
+        difficulty_pool=tuple(songs_for(n)) if hide else (),
+        need=min(k, len(st.hands[seat])),
+    )
+
+
+def _commit(rnd: Round, seat: int, ch: B.Choice, rotated: list[set[str]]) -> None:
+    rnd.played.add(seat)
+    if ch.solo_pass:
+        rnd.solo_pass = True
+        return
+    sigs = []
+    for card, song, solo in ch.plays:
+        p: dict[str, Any] = {"seat": seat, "card": card, "song": song}
+        if solo:
+            p["solo"] = True
+        rnd.plays.append(p)
+        sig = B.Signal(song=song, solo=solo)
+        if ch.face_up == card:
+            sig.exact = sim.VALUE[card]
+        elif ch.cue and ch.cue[0] == card:
+            rotated[seat].add(ch.cue[1])
+            cv = sim.VALUE[ch.cue[1]]
+            if ch.cue[2] == "higher":
+                sig.above = cv
+            else:
+                sig.below = cv
+        sigs.append(sig)
+    rnd.signals[seat] = sigs
+
+
+def _encores_wanted(spec: sim.Spec, st: sim.State, rnd: Round, results: list[str]) -> int:
+    """How many of the round's optional Encores the blueprint takes."""
+    v = spec.venue
+    ones = sum(
+        1
+        for i, r in enumerate(results)
+        if r != V.FAIL
+        for p in rnd.plays
+        if p.get("song", 0) == i and sim.VALUE[p["card"]] == 1
+    )
+    if not ones or not V.encores_allowed(v):
+        return 0
+    recs = st.results + tuple(
+        (d, r)
+        for (d, _), r in zip(rnd.songs, results, strict=True)
+        if not (V.recycles(v) and r != V.ON_POINT)
+    )
+    auto = sum(1 for r in results if r != V.FAIL) if V.auto_encores(v) else 0
+    left = len(st.queue) - len(rnd.songs) + auto
+    taken = 0
+    enc_left = len(spec.encores) - st.enc - auto
+    while taken < ones and B.take_encore(
+        v,
+        recs,
+        left + taken,
+        st.setlist_total + auto + taken,
+        st.encores_taken + taken,
+        enc_left - taken,
+    ):
+        taken += 1
+    return taken
+
+
+def _play_round(
+    spec: sim.Spec, st: sim.State, rnd: Round, order: list[int], rotated: list[set[str]]
+) -> sim.State:
+    todo = [j for j in order if j not in rnd.played and st.hands[j]]
+    if rnd.solo_pass:
+        todo = [j for j in todo if j != spec.solo]
+    for idx, seat in enumerate(todo):
+        seen = _sim_seen(spec, st, rnd, seat, tuple(todo[idx + 1 :]), rotated)
+        _commit(rnd, seat, B.choose(seen), rotated)
+    dec: dict[str, Any] = {"plays": rnd.plays}
+    if rnd.solo_pass:
+        dec["solo_pass"] = True
+    results = sim.resolve(spec, st, dec)
+    dec["encores"] = _encores_wanted(spec, st, rnd, results)
+    return sim.step(spec, st, dec, check=False)
+
+
+def rollout(
+    spec: sim.Spec, st: sim.State, rnd: Round | None, lead: int, rotated: list[set[str]]
+) -> bool:
+    """Play the venue to its end with the blueprint; True when the band wins."""
+    n = spec.players
+    first = True
+    while st.status == "running":
+        if rnd is None or not first:
+            if not first:
+                lead = (lead + 1) % n
+            rnd = Round(songs=sim.round_songs(spec, st))
+        first = False
+        st = _play_round(spec, st, rnd, band_order(n, lead), rotated)
+        rnd = None
+    return st.status == "won"
+
+
+# -- candidates ------------------------------------------------------------------------
+
+
+@dataclass
+class Candidate:
+    """A move of the asking seat: engine actions and, per sampled deal, its round effect."""
+
+    actions: list[dict[str, Any]]
+    choice: B.Choice | None = None  # for card plays (ids valid in every sample)
+    hidden: list[tuple[int, int, bool]] | None = None  # Burning Star: (index, song, solo)
+    encore: bool | None = None
+    ready_only: bool = False
+
+
+def _play_actions(ch: B.Choice, many: bool, ready: bool = True) -> list[dict[str, Any]]:
+    acts: list[dict[str, Any]] = []
+    if ch.solo_pass:
+        return [{"type": "solo_pass"}]
+    for card, song, solo in sorted(ch.plays, key=lambda p: p[2]):
+        a: dict[str, Any] = {"type": "solo" if solo else "play", "card": card}
+        if ch.face_up == card:
+            a["face_up"] = True
+        if many or solo:
+            a["song"] = song
+        acts.append(a)
+    if ch.cue:
+        acts.append(
+            {"type": "cue", "card": ch.cue[0], "cue_card": ch.cue[1], "direction": ch.cue[2]}
+        )
+    if ready:
+        acts.append({"type": "ready"})
+    return acts
+
+
+def _legal_sequence(state: dict[str, Any], seat: int, acts: list[dict[str, Any]]) -> bool:
+    st = state
+    try:
+        for a in acts:
+            if st["status"] != "running":
+                return True
+            st, _ = GAME.apply(st, seat, a)
+    except RulesError:
+        return False
+    return True
+
+
+def _play_candidates(state: dict[str, Any], view: dict[str, Any], seat: int) -> list[Candidate]:
+    seen = seen_of(view, seat, True)
+    many = len(view["current"]) > 1
+    out: list[Candidate] = []
+    keys = set()
+    for ch in B.options(seen)[:TOP_K]:
+        for signal in (True, False):
+            full = B.with_signal(seen, ch, signal)
+            key = (full.key(), tuple(_play_actions(full, many)[0].items()))
+            if key in keys:
+                continue
+            keys.add(key)
+            acts = _play_actions(full, many)
+            if _legal_sequence(state, seat, acts):
+                out.append(Candidate(actions=acts, choice=full))
+    me = view["seats"][seat]
+    if me["hidden_count"] and me["need"] > len([p for p in me["played"] if not p["solo"]]):
+        for i in range(me["hidden_count"]):
+            acts = [{"type": "play", "hidden": i}, {"type": "ready"}]
+            if many:
+                acts[0]["song"] = 0
+            if _legal_sequence(state, seat, acts):
+                out.append(Candidate(actions=acts, hidden=[(i, 0, False)]))
+    return out
+
+
+def _after_play_candidates(
+    state: dict[str, Any], view: dict[str, Any], seat: int
+) -> list[Candidate]:
+    """The seat already played its card(s): the convention's signal, the Solo, ready."""
+    seen = seen_of(view, seat, True)
+    me = view["seats"][seat]
+    pre: list[dict[str, Any]] = []
+    main = [p for p in me["played"] if not p["solo"]]
+    if main and not me["locked"] and main[0]["card"] and not main[0]["hidden"]:
+        _, cue = B.signal_for(seen, main[0]["card"], main[0]["song"])
+        if cue:
+            pre.append({"type": "cue", "card": cue[0], "cue_card": cue[1], "direction": cue[2]})
+    out = [Candidate(actions=pre + [{"type": "ready"}], ready_only=True)]
+    solo_acts = [a for a in GAME.legal_actions(state, seat) if a["type"] == "solo" and "card" in a]
+    seen_vals = set()
+    for a in solo_acts:
+        if a.get("face_up"):
+            continue
+        key = (C.value(a["card"]), a.get("song", 0))
+        if key in seen_vals:
+            continue
+        seen_vals.add(key)
+        ch = B.Choice(plays=[(a["card"], a.get("song", 0), True)])
+        acts = pre + [a, {"type": "ready"}]
+        if _legal_sequence(state, seat, acts):
+            out.append(Candidate(actions=acts, choice=ch))
+    return out
+
+
+# -- belief: bandmates' face-down cards as the blueprint would have played them --------
+
+
+def _blueprint_belief(sst: dict[str, Any], seat: int) -> None:
+    """Re-draw each bandmate's face-down main card this round as the blueprint's pick
+    from its sampled hand, when that agrees with everything the view shows (its Cue)."""
+    if sst["phase"] != "play":
+        return
+    n = sst["players"]
+    order = band_order(n, sst["lead"])
+    for j in order:
+        s = sst["seats"][j]
+        if j == seat or len(s["played"]) != 1:
+            continue
+        p = s["played"][0]
+        if p["face_up"] or p["hidden"] or p["solo"] or p["tune"]:
+            continue
+        hand_before = s["hand"] + [p["card"]]
+        trial = {**sst, "seats": list(sst["seats"])}
+        trial["seats"][j] = {**s, "hand": hand_before, "played": [], "ready": False}
+        # the bandmates before j in the order who have played were seen by j
+        before = order[: order.index(j)]
+        for x in range(n):
+            if x != j and x not in before:
+                trial["seats"][x] = {**trial["seats"][x], "played": [], "ready": False}
+        seen = seen_of(trial, j, False)
+        ch = B.options(seen)[0]
+        main = [c for c, _, solo in ch.plays if not solo]
+        if not main:
+            continue
+        want = sim.VALUE[main[0]]
+        if want == C.value(p["card"]) or not sample.cue_allows(want, p["cue"]):
+            continue
+        swap = [c for c in s["hand"] if sim.VALUE[c] == want and c not in s["flipped"]]
+        if not swap:
+            continue
+        new_card = swap[0]
+        hand = [c for c in s["hand"] if c != new_card] + [p["card"]]
+        played = [{**p, "card": new_card}]
+        sst["seats"][j] = {**s, "hand": hand, "played": played}
+
+
+# -- the search -------------------------------------------------------------------------
+
+
+def _seed(view: dict[str, Any]) -> int:
+    blob = json.dumps(view, sort_keys=True, default=str).encode()
+    return int.from_bytes(hashlib.sha256(blob).digest()[:8], "big")
+
+
+def _value_of(cand: Candidate, sst: dict[str, Any], seat: int, lead_order: list[int]) -> bool:
+    """Play the candidate in the sampled deal, then roll out with the blueprint."""
+    if cand.encore is not None:
+        st = sst
+        try:
+            st, _ = GAME.apply(st, seat, {"type": "encore", "take": cand.encore})
+            while st["status"] == "running" and st["phase"] == "encore":
+                pend = st["pending_encores"][0]
+                take = B.take_encore(
+                    V.get_venue(st["venue"]),
+                    tuple(
+                        (r["difficulty"], r["result"]) for r in st["results"] if not r["recycled"]
+                    ),
+                    len(st["song_deck"]),
+                    st["setlist_total"],
+                    st["encores_taken"],
+                    len(st["encore_deck"]),
+                )
+                st, _ = GAME.apply(st, pend["seat"], {"type": "encore", "take": take})
+        except RulesError:
+            return False
+        if st["status"] != "running" or st["phase"] != "play":
+            return bool(st["venue_result"] and st["venue_result"]["won"])
+        spec, sst_sim, committed, passed = sim.from_engine(st)
+        rotated = [set(s["rotated"]) for s in st["seats"]]
+        return rollout(spec, sst_sim, None, st["lead"], rotated)
+    spec, st_sim, committed, passed = sim.from_engine(sst)
+    rnd = Round(songs=sim.round_songs(spec, st_sim), plays=list(committed), solo_pass=passed)
+    for j, s in enumerate(sst["seats"]):
+        if s["played"] or s["ready"] or (passed and j == spec.solo):
+            rnd.played.add(j)
+        if s["played"] and j != seat:
+            rnd.signals[j] = [_signal(p) for p in s["played"]]
+    rotated = [set(s["rotated"]) for s in sst["seats"]]
+    if cand.ready_only:
+        for a in cand.actions:
+            if a["type"] == "cue":
+                rotated[seat].add(a["cue_card"])
+        rnd.played.add(seat)
+    else:
+        ch = cand.choice
+        if cand.hidden is not None:
+            flipped = sst["seats"][seat]["flipped"]
+            ch = B.Choice(plays=[(flipped[i], song, solo) for i, song, solo in cand.hidden])
+        assert ch is not None
+        _commit(rnd, seat, ch, rotated)
+    return rollout(spec, st_sim, rnd, sst["lead"], rotated)
+
+
+def live_hint(
+    state: dict[str, Any],
+    seat: int,
+    budget_s: float,
+    max_samples: int = 10_000,
+    clock: Callable[[], float] = time.monotonic,
+    belief: bool = True,
+) -> dict[str, Any]:
+    """Best move for ``seat`` by blueprint rollouts over deals sampled from its view."""
+    view = GAME.view(state, seat)
+    legal = GAME.legal_actions(state, seat)
+    if not legal:
+        return {"actions": [], "explanation": "this seat has nothing to decide now"}
+    if view["phase"] == "tour_choice":
+        return {
+            "actions": [{"seat": seat, "action": {"type": "tour", "choice": "retry"}}],
+            "explanation": "retry the venue",
+        }
+    me = view["seats"][seat]
+    if view["phase"] == "encore":
+        seen = seen_of(view, seat, True)
+        first = B.take_encore(
+            seen.venue,
+            seen.results,
+            seen.songs_after,
+            seen.setlist_total,
+            seen.encores_taken,
+            seen.encore_left,
+        )
+        cands = [
+            Candidate(actions=[{"type": "encore", "take": t}], encore=t) for t in (first, not first)
+        ]
+    elif len([p for p in me["played"] if not p["solo"]]) < me["need"]:
+        cands = _play_candidates(state, view, seat)
+        if any(a["type"] == "solo_pass" for a in legal) and not any(
+            c.choice and c.choice.solo_pass for c in cands
+        ):
+            cands.append(
+                Candidate(actions=[{"type": "solo_pass"}], choice=B.Choice([], solo_pass=True))
+            )
+    else:
+        cands = _after_play_candidates(state, view, seat)
+    if not cands:  # cannot happen with a legal state; stay safe and legal
+        return {"actions": [{"seat": seat, "action": legal[0]}], "explanation": "a legal move"}
+    if len(cands) == 1:
+        return _answer(seat, cands, [0], [0], 0, 0, "the only move the conventions leave")
+    rng = random.Random(_seed(view))
+    t0 = clock()
+    wins = [0] * len(cands)
+    beats = [0] * len(cands)  # samples candidate i wins and the blueprint's move loses
+    loses = [0] * len(cands)  # and the other way round
+    samples = 0
+    lead_order = band_order(view["players"], view["lead"])
+    while samples < max_samples and (samples == 0 or clock() - t0 < budget_s * BUDGET_SHARE):
+        sst = sample.sampled_state(view, rng)
+        if belief:
+            _blueprint_belief(sst, seat)
+        won: list[bool] = []
+        for i, cand in enumerate(cands):
+            if i and clock() - t0 >= budget_s:
+                break  # out of time inside a sample: it is dropped, candidates stay paired
+            try:
+                won.append(_value_of(cand, sst, seat, lead_order))
+            except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
+                won.append(False)  # a rollout the replay refuses is a loss, never a crash
+        if len(won) < len(cands):
+            break
+        for i, w in enumerate(won):
+            wins[i] += w
+            beats[i] += w and not won[0]
+            loses[i] += won[0] and not w
+        samples += 1
+    if not samples:
+        return _answer(
+            seat,
+            cands,
+            wins,
+            [0] * len(cands),
+            0,
+            0,
+            "the budget did not allow one sample: the blueprint's move",
+        )
+    best = _pick(beats, loses)
+    return _answer(
+        seat,
+        cands,
+        wins,
+        [samples] * len(cands),
+        best,
+        samples,
+        "the move whose band wins most often when every seat then follows the "
+        "blueprint, over deals consistent with what this seat sees",
+    )
+
+
+def _pick(beats: list[int], loses: list[int]) -> int:
+    """SPARTA's rule on paired samples: keep the blueprint's move (candidate 0) unless
+    another wins clearly more often on the same deals -- by more than two standard
+    deviations of a sign test and by at least ``MIN_GAIN`` deals.  Deviating on noise
+    also misleads the bandmates, whose hints assume the blueprint's move."""
+    best, best_gain = 0, 0
+    for i in range(1, len(beats)):
+        gain = beats[i] - loses[i]
+        if gain >= MIN_GAIN and gain > 2 * math.sqrt(beats[i] + loses[i]) and gain > best_gain:
+            best, best_gain = i, gain
+    return best
+
+
+def _answer(seat, cands, wins, n, best, samples, why) -> dict[str, Any]:
+    return {
+        "actions": [{"seat": seat, "action": a} for a in cands[best].actions],
+        "explanation": why,
+        "samples": samples,
+        "estimate": (
+            "win share of a band that plays this move, then every seat follows the "
+            "blueprint, over the sampled deals consistent with this seat's view"
+        ),
+        "estimates": [
+            {
+                "action": c.actions[0],
+                "then": c.actions[1:],
+                "win_share": (wins[i] / n[i]) if n[i] else None,
+                "wins": wins[i],
+                "samples": n[i],
+            }
+            for i, c in enumerate(cands)
+        ],
+    }

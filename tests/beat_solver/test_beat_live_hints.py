@@ -1,0 +1,233 @@
+"""Live hints: legal, never raising, deterministic, inside their budget, and blind to
+what the seat cannot see."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import random
+
+import pytest
+from live_positions import VENUES, encore_position, random_position
+
+from services.beat import GAME
+from services.beat import venues as V
+from solver.beat import blueprint as B
+from solver.beat import hints as H
+from solver.beat import live, sim
+
+
+def _apply_all(state: dict, hint: dict) -> dict:
+    """Post every action of the hint in order (each must be legal)."""
+    for sa in hint["actions"]:
+        if state["status"] != "running":
+            break
+        state, _ = GAME.apply(state, sa["seat"], sa["action"])
+    return state
+
+
+def _check_hints_at(state: dict, samples: int) -> int:
+    """Every seat's hint at this position is legal as posted; returns hints checked."""
+    checked = 0
+    for seat in range(state["players"]):
+        h = live.live_hint(state, seat, 1e9, max_samples=samples)
+        if not GAME.legal_actions(state, seat):
+            assert h["actions"] == []
+            continue
+        assert h["actions"] and all(sa["seat"] == seat for sa in h["actions"])
+        _apply_all(state, h)
+        checked += 1
+        for e in h.get("estimates", []):
+            assert e["samples"] == 0 or 0 <= e["win_share"] <= 1
+    return checked
+
+
+@pytest.mark.parametrize(
+    "venue,players",
+    [
+        ("garage", 2),
+        ("rock_in_the_belt", 3),
+        ("burning_star", 4),
+        ("warken", 2),
+        ("scrapyard", 3),
+        ("milkyway", 4),
+    ],
+)
+def test_live_hints_are_legal_on_random_positions(venue, players):
+    checked = 0
+    for seed, steps in ((0, 0), (1, 7), (2, 15)):
+        state = random_position(venue, players, seed, steps)
+        if state["status"] == "running":
+            checked += _check_hints_at(state, 3)
+    assert checked > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("venue", VENUES)
+def test_live_hints_never_raise_on_any_venue(venue):
+    """Slow sweep: every venue at 2-4 seats, random positions, every seat's hint."""
+    checked = 0
+    for players, seed in itertools.product((2, 3, 4), range(2)):
+        for steps in (0, 9, 23):
+            state = random_position(venue, players, seed, steps)
+            if state["status"] == "running":
+                checked += _check_hints_at(state, 3)
+    assert checked > 10
+
+
+def test_a_band_following_hints_finishes_a_venue():
+    """Hints posted seat by seat, whole turns, play a venue to its end."""
+    state = GAME.new(3, {"venue": "twin_moon"}, 4)
+    for _ in range(200):
+        if state["status"] != "running":
+            break
+        seat = (
+            next(s for s in live.band_order(3, state["lead"]) if GAME.legal_actions(state, s))
+            if state["phase"] == "play"
+            else state["pending_encores"][0]["seat"]
+        )
+        state = _apply_all(state, live.live_hint(state, seat, 1e9, max_samples=4))
+    assert state["status"] == "finished"
+
+
+def test_same_view_same_hint():
+    """Determinism: the same state (or one that differs only in hidden cards) gives
+    the same hint for a fixed number of samples."""
+    state = GAME.new(2, {"venue": "twin_moon"}, 9)
+    other = copy.deepcopy(state)
+    s1 = other["seats"][1]
+    s1["hand"][0], s1["draw"][0] = s1["draw"][0], s1["hand"][0]
+    other["seats"][0]["draw"].reverse()
+    other["event_deck"].reverse()
+    other["encore_deck"].reverse()
+    assert GAME.view(state, 0) == GAME.view(other, 0)
+    a = H.live_hint(state, 0, 1e9, max_samples=6)
+    b = H.live_hint(copy.deepcopy(state), 0, 1e9, max_samples=6)
+    c = H.live_hint(other, 0, 1e9, max_samples=6)
+    assert a == b == c
+    assert a["samples"] == 6
+
+
+class StepClock:
+    """A clock that moves ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.t = 0.0
+        self.step = step
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.t += self.step
+        return self.t
+
+
+def _expected_samples(step: float, budget: float, candidates: int) -> int:
+    """The budget rule replayed on a clock that moves ``step`` per read: one read starts
+    the timer; a new sample starts while under 85 % of the budget (the first always);
+    inside a sample each candidate after the first reads the clock and the sample is
+    dropped once the whole budget is spent."""
+    t, start, samples = step, step, 0
+    while True:
+        if samples:
+            t += step
+            if t - start >= 0.85 * budget:
+                return samples
+        for i in range(candidates):
+            if i:
+                t += step
+                if t - start >= budget:
+                    return samples
+        samples += 1
+
+
+def test_the_budget_is_read_between_samples_and_candidates():
+    state = GAME.new(2, {"venue": "garage"}, 3)
+    for step, budget in ((0.1, 1.0), (0.05, 2.0), (0.3, 1.0)):
+        clock = StepClock(step)
+        h = live.live_hint(state, state["lead"], budget, clock=clock)
+        k = len(h["estimates"])
+        assert k > 1
+        assert h["samples"] == _expected_samples(step, budget, k)
+        # the last read is the one that stopped it: never more than one step past budget
+        assert clock.t - step <= budget + step
+    # a budget too small for one sample: the blueprint's move, still legal
+    h = live.live_hint(state, state["lead"], 0.05, clock=StepClock(0.1))
+    assert h["samples"] == 0 and h["actions"]
+    _apply_all(state, h)
+
+
+def test_estimates_say_what_they_estimate():
+    state = GAME.new(2, {"venue": "garage"}, 1)
+    h = live.live_hint(state, state["lead"], 1e9, max_samples=5)
+    assert "blueprint" in h["estimate"] and "upper bound" not in h["estimate"]
+    assert all(e["samples"] == 5 for e in h["estimates"])
+    first = h["actions"][0]["action"]
+    assert first in [e["action"] for e in h["estimates"]]
+
+
+def test_blueprint_reads_only_the_seats_view():
+    """The blueprint's Seen for a seat is the same from the view and from the state."""
+    rng = random.Random(5)
+    for venue in ("garage", "burning_star", "warken", "rock_in_the_belt"):
+        state = random_position(venue, 3, rng.randrange(100), rng.randrange(12))
+        if state["status"] != "running" or state["phase"] != "play":
+            continue
+        for seat in range(3):
+            a = live.seen_of(GAME.view(state, seat), seat, True)
+            b = live.seen_of(state, seat, False)
+            assert a == b
+            B.options(a)  # and it can decide from it
+
+
+def test_encore_decisions_are_judged_by_rollouts():
+    state = encore_position()
+    seat = state["pending_encores"][0]["seat"]
+    h = live.live_hint(state, seat, 1e9, max_samples=6)
+    assert sorted(e["action"]["take"] for e in h["estimates"]) == [False, True]
+    assert h["samples"] == 6
+    assert V.get_venue(state["venue"]).id == "roswell"
+
+
+def _engine_blueprint_band(state: dict) -> dict:
+    """Every seat plays the blueprint's move for its own view, through the engine."""
+    for _ in range(500):
+        if state["status"] != "running":
+            break
+        if state["phase"] == "encore":
+            seat = state["pending_encores"][0]["seat"]
+            seen = live.seen_of(GAME.view(state, seat), seat, True)
+            take = B.take_encore(
+                seen.venue,
+                seen.results,
+                seen.songs_after,
+                seen.setlist_total,
+                seen.encores_taken,
+                seen.encore_left,
+            )
+            state, _ = GAME.apply(state, seat, {"type": "encore", "take": take})
+            continue
+        seat = next(
+            s
+            for s in live.band_order(state["players"], state["lead"])
+            if GAME.legal_actions(state, s)
+        )
+        seen = live.seen_of(GAME.view(state, seat), seat, True)
+        acts = live._play_actions(B.choose(seen), len(state["current"]) > 1)
+        state = _apply_all(state, {"actions": [{"seat": seat, "action": a} for a in acts]})
+    return state
+
+
+@pytest.mark.parametrize(
+    "venue", ["garage", "twin_moon", "red_rocks", "area_fifty", "roswell", "rock_in_the_belt"]
+)
+def test_rollouts_play_the_blueprint_as_the_engine_does(venue):
+    """A rollout on the replay (every seat deciding from its own information in the
+    world) ends as the same blueprint band played through the engine: same wins."""
+    for players, seed in itertools.product((2, 3, 4), range(2)):
+        state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, seed)
+        end = _engine_blueprint_band(state)
+        spec, st, _, _ = sim.from_engine(state)
+        rotated = [set(s["rotated"]) for s in state["seats"]]
+        won = live.rollout(spec, st, None, state["lead"], rotated)
+        assert won == bool(GAME.outcome(end)["won"]), (venue, players, seed)
