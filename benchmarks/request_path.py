@@ -43,6 +43,14 @@ from api.serve import gunicorn_argv
 from services.registry import get_game
 
 WRK = shutil.which("wrk")
+
+
+def worker_class() -> str:
+    """How gunicorn serves both apps: the product's default unless API_WORKER_CLASS says."""
+    kind = os.environ.get("API_WORKER_CLASS", "gevent")
+    return f"{kind} workers" if kind == "gevent" else f"{kind} workers x threads"
+
+
 LIMITS = {"RATE_LIMIT_ADDRESS": "100000000/minute", "RATE_LIMIT_TOKEN": "100000000/minute"}
 
 
@@ -336,7 +344,7 @@ def main() -> None:
 
     print(
         f"driver: {'wrk' if WRK else 'python threads'}; {conns} connections, {seconds:.0f} s "
-        f"each; gunicorn {args.processes} processes x {args.threads} threads; "
+        f"each; gunicorn {args.processes} processes, {worker_class()}; "
         f"load average before the run {load[0]:.2f}"
     )
     head = f"{'what':<30}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'CPU ms/req':>12}"
