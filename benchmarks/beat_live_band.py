@@ -62,26 +62,12 @@ def _acting_seat(state: dict[str, Any]) -> int | None:
     return None
 
 
-def _encore(view: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The blueprint's Encore decision from ``seat``'s view (both bands take it alike)."""
-    seen = live.seen_of(view, seat, True)
-    take = B.take_encore(
-        seen.venue,
-        seen.results,
-        seen.songs_after,
-        seen.setlist_total,
-        seen.encores_taken,
-        seen.encore_left,
-    )
-    return {"type": "encore", "take": take}
-
-
 def _heuristic(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict]:
     view = GAME.view(state, seat)
     v = V.get_venue(view["venue"]["id"])
     legal = GAME.legal_actions(state, seat)
     if view["phase"] == "encore":
-        return [_encore(view, seat)]
+        return [{"type": "encore", "take": live.encore_take(view, seat)}]
     plays = [a for a in legal if a["type"] == "play" and not a.get("face_up")]
     if not plays:
         return [next(a for a in legal if a["type"] in ("ready", "solo_pass", "tour"))]
@@ -137,7 +123,7 @@ def _random(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict]:
 def _blueprint(state: dict[str, Any], seat: int, rng: random.Random) -> list[dict]:
     view = GAME.view(state, seat)
     if view["phase"] == "encore":
-        return [_encore(view, seat)]
+        return [{"type": "encore", "take": live.encore_take(view, seat)}]
     me = view["seats"][seat]
     if len([p for p in me["played"] if not p["solo"]]) >= me["need"]:
         return [a for a in GAME.legal_actions(state, seat) if a["type"] in ("ready", "tour")][:1]

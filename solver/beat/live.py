@@ -130,6 +130,19 @@ class Round:
     solo_pass: bool = False
 
 
+def encore_take(view: dict[str, Any], seat: int) -> bool:
+    """The blueprint's Encore decision for ``seat``, from its view alone."""
+    seen = seen_of(view, seat, True)
+    return B.take_encore(
+        seen.venue,
+        seen.results,
+        seen.songs_after,
+        seen.setlist_total,
+        seen.encores_taken,
+        seen.encore_left,
+    )
+
+
 def _sim_seen(
     spec: sim.Spec, st: sim.State, rnd: Round, seat: int, later: tuple[int, ...], rotated
 ) -> B.Seen:
@@ -475,15 +488,7 @@ def live_hint(
         }
     me = view["seats"][seat]
     if view["phase"] == "encore":
-        seen = seen_of(view, seat, True)
-        first = B.take_encore(
-            seen.venue,
-            seen.results,
-            seen.songs_after,
-            seen.setlist_total,
-            seen.encores_taken,
-            seen.encore_left,
-        )
+        first = encore_take(view, seat)
         cands = [
             Candidate(actions=[{"type": "encore", "take": t}], encore=t) for t in (first, not first)
         ]

@@ -196,15 +196,7 @@ def _engine_blueprint_band(state: dict) -> dict:
             break
         if state["phase"] == "encore":
             seat = state["pending_encores"][0]["seat"]
-            seen = live.seen_of(GAME.view(state, seat), seat, True)
-            take = B.take_encore(
-                seen.venue,
-                seen.results,
-                seen.songs_after,
-                seen.setlist_total,
-                seen.encores_taken,
-                seen.encore_left,
-            )
+            take = live.encore_take(GAME.view(state, seat), seat)
             state, _ = GAME.apply(state, seat, {"type": "encore", "take": take})
             continue
         seat = next(
