@@ -103,9 +103,10 @@ class Client:
     ):
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
-        #: reconnect attempts of a stream in a row before giving up
+        #: reconnect attempts of a stream in a row, and resends of a request refused
+        #: with 429, before giving up
         self.retries = retries
-        #: the longest ``Retry-After`` of a 429 a stream waits out (a longer one is raised)
+        #: the longest ``Retry-After`` of a 429 that is waited out (a longer one is raised)
         self.max_retry_after = max_retry_after
         self.http = http or httpx.Client(base_url=self.base_url, timeout=timeout)
 
@@ -130,13 +131,20 @@ class Client:
         ok: tuple[int, ...] = (200, 201, 202, 204),
         **kwargs: Any,
     ) -> httpx.Response:
-        r = self.http.request(
-            method,
-            path,
-            headers={**_bearer(token), **(headers or {})},
-            timeout=timeout if timeout is not None else self.timeout,
-            **kwargs,
-        )
+        # A 429 is answered before the request does anything (the limits are
+        # checked ahead of every route), so sending it again is safe even for a move.
+        for attempt in range(self.retries + 1):
+            r = self.http.request(
+                method,
+                path,
+                headers={**_bearer(token), **(headers or {})},
+                timeout=timeout if timeout is not None else self.timeout,
+                **kwargs,
+            )
+            wait = _retry_after(r) if r.status_code == 429 else None
+            if wait is None or wait > self.max_retry_after or attempt == self.retries:
+                break
+            time.sleep(wait)
         if r.status_code not in ok:
             raise _error(r)
         return r

@@ -68,3 +68,39 @@ def test_parse_sse_reads_events_ids_retry_and_skips_comments():
     assert [(e.event, e.id) for e in events] == [("retry", None), ("view", 3), ("end", 4)]
     assert events[0].data == {"ms": 1500}
     assert events[1].data == {"version": 3, "moves": []} and events[1].version == 3
+
+
+def test_views_and_moves_wait_out_a_rate_limit(settings, clients):
+    """A request refused with 429 is sent again after its Retry-After (the limit is
+    checked before anything happens, so a move is never applied twice); a
+    Retry-After longer than ``max_retry_after`` is raised."""
+    import httpx
+    from live_stack import api_servers
+
+    from greenroom.client import Client
+
+    g = clients[0].create("tour", 1, options={"mode": "solo"}, seed=4)
+    token = g.seat_tokens[0]
+    limits = {"RATE_LIMIT_TOKEN": "2 per 3 seconds", "RATE_LIMIT_LOOPBACK": ""}
+    with api_servers(settings, 1, **limits) as (base,):
+        statuses: list[int] = []
+        http = httpx.Client(
+            base_url=base,
+            timeout=20,
+            event_hooks={"response": [lambda r: statuses.append(r.status_code)]},
+        )
+        auth = {"Authorization": f"Bearer {token}"}
+        while http.get(f"/v1/games/{g.id}", headers=auth).status_code != 429:
+            pass  # use up the token's window
+        with pytest.raises(GreenroomError) as err:
+            Client(base, max_retry_after=0, http=http).view(g.id, token)
+        assert err.value.status == 429 and err.value.code == "rate_limited"
+
+        patient = Client(base, http=http)
+        statuses.clear()
+        step = patient.actions(g.id, token)["actions"][0]
+        assert statuses[0] == 429 and statuses[-1] == 200
+        answer = patient.act(g.id, token, step["action"], version=g.version)
+        http.close()
+    assert answer["version"] == g.version + 1
+    assert [e["v"] for e in clients[0].log(g.id, g.host_token)["entries"]] == [2]
