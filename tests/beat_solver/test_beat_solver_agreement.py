@@ -322,3 +322,76 @@ def test_scrapyard_solo_extra_card_is_a_way_to_fail():
     state = _scripted("scrapyard", deal, seat_plays, 10)
     assert state["solo_seat"] == 0 and not state["solo_used"] and state["round"] == 11
     _winnable(state, 12)
+
+
+# -- breaking Blackout / Radio Silence on purpose ------------------------------------
+#
+# A Face Up play under Blackout, or a Cue under Radio Silence, makes the song a FAIL
+# whatever was played.  The solver used to play neither, so a deal won only that way
+# was called infeasible.  Scrapyard (every song must FAIL), two seats, the last song:
+# both seats hold a card of 3 or more against difficulty 3 (a Solo pass leaves the
+# other card, still not a FAIL), so only the break wins.
+
+SCRAPYARD_SONGS = [9, 8, 8, 7, 7, 6, 6, 5, 5, 4, 4, 3]
+
+
+def _scrapyard_last_song(decks: list[list[str]], last_event: str) -> dict:
+    """The Scrapyard puzzle after 11 FAILed rounds; seat s plays its cards in deck order
+    (the first three are staged at the start)."""
+    from services.beat import GAME
+
+    plays = [[sim.VALUE[c] for c in d[3:]] for d in decks]
+    deal = {
+        "decks": decks,
+        "songs": SCRAPYARD_SONGS,
+        "encores": [],
+        "events": _neutral([list(x) for x in zip(*plays)][:11], (last_event,)) + [last_event],
+    }
+    state = GAME.new(2, {"venue": "scrapyard", "mode": "puzzle", "deal": deal}, 0)
+    for r in range(11):
+        dec = {"plays": [{"seat": s, "card": decks[s][3 + r], "song": 0} for s in range(2)]}
+        state, _ = P.apply_round(state, dec)
+    assert state["status"] == "running" and state["round"] == 12, state.get("venue_result")
+    assert all(r["result"] == "fail" for r in state["results"])
+    return state
+
+
+def _ids(seat: int, cards: str) -> list[str]:
+    return [f"s{seat}-{c}" for c in cards.split()]
+
+
+def _only_the_break_wins(state: dict, flag: str) -> None:
+    for method in ("cpsat", "search"):
+        r = S.decide(state, 20.0, method)
+        assert r["verdict"] == "feasible", method
+        assert any(p.get(flag) for p in r["plan"][0]["plays"]), (method, r["plan"])
+        final, actions = P.replay(state, r["plan"])
+        assert P.won(final), method
+        assert final["results"][-1]["result"] == "fail" and final["results"][-1]["broken"]
+        # the same plan without the flag loses in the engine
+        plain = [{**d, "plays": [{**p, flag: None} for p in d["plays"]]} for d in r["plan"]]
+        lost, _ = P.replay(state, plain)
+        assert not P.won(lost), method
+    # and the engine's own legal actions agree: some Face Up play / Cue wins, nothing else
+    # does (the oracle leaves Cues out, so it sees the Cue-free game)
+    assert _engine_can_win(state, {}) == (flag == "face_up")
+
+
+def test_a_face_up_play_under_blackout_fails_the_last_scrapyard_song():
+    decks = [
+        _ids(0, "5a 5b 5c 4a 3a 3b 3c 4b 2a 2b 2c 1a 1b 1c 4c"),
+        _ids(1, "5a 5b 5c 4b 4c 3a 3b 2a 3c 2b 2c 1a 1b 1c 4a"),
+    ]
+    state = _scrapyard_last_song(decks, "blackout")
+    assert [s["hand"] for s in state["seats"]] == [["s0-4c"], ["s1-4a"]]
+    _only_the_break_wins(state, "face_up")
+
+
+def test_a_cue_under_radio_silence_fails_the_last_scrapyard_song():
+    decks = [
+        _ids(0, "5a 5b 5c 4a 3a 3b 1a 3c 2a 4b 2b 2c 1b 1c 4c"),
+        _ids(1, "5a 5b 2b 4a 4b 4c 5c 3a 3b 1a 2a 2c 1b 1c 3c"),
+    ]
+    state = _scrapyard_last_song(decks, "radio_silence")
+    assert [s["hand"] for s in state["seats"]] == [["s0-4c"], ["s1-3c"]]
+    _only_the_break_wins(state, "cue")
