@@ -46,7 +46,7 @@ from ortools.sat.python import cp_model
 
 from services.beat import venues as V
 from solver.beat import breaks as B
-from solver.beat import sim
+from solver.beat import search, sim
 from solver.beat.song_model import F_, L_, O_, encode_song, has_ignore, result_table
 
 
@@ -884,8 +884,8 @@ class Model:
     def fix(self, plan: list[dict[str, Any]]) -> list[int]:
         """Constrain the model to play ``plan`` (tests: read the song results back).
 
-        The plan is stepped through ``sim`` to learn each round's songs and the Encores
-        it really takes; returns the song indices the plan plays.
+        The plan is stepped through ``sim`` (``search.step``: with its breaks) to learn
+        each round's songs and the Encores it really takes; returns the song indices the plan plays.
         """
         m, spec, st = self.m, self.spec, self.st
         t, played = 0, []
@@ -893,7 +893,8 @@ class Model:
             if st.status != "running":
                 break
             k = len(sim.round_songs(spec, st))
-            nxt = sim.step(spec, st, dec)
+            broken = search.broken_songs(spec, st, dec)
+            nxt = search.step(spec, st, dec)
             songs = list(range(t, t + k))
             for i, tt in enumerate(songs):
                 chosen = {
@@ -909,6 +910,8 @@ class Model:
                             m.add(self.tu["up"][s, pos, tt] == int(tune > 0))
                             m.add(self.tu["dn"][s, pos, tt] == int(tune < 0))
                 m.add(self.solo[tt] == int(any(p.get("solo") for p in chosen.values())))
+                if self.brk[tt] is not None:
+                    m.add(self.brk[tt] == int(i in broken))
                 m.add(self.active[tt] == 1)
             if t + k < self.H:
                 m.add(self.sec[t + k] == 0)
