@@ -28,11 +28,15 @@ from solver.beat import solve as S
 CELLS = [(v.id, n) for v in V.load_venues() for n in (2, 3, 4)]
 
 
-def _small_instance(venue: str, players: int, rng: random.Random) -> dict | None:
+def _small_instance(
+    venue: str, players: int, rng: random.Random, events: list[str] | None = None
+) -> dict | None:
     """An engine state deep into a seeded deal, still in play: random rounds (a few
-    tries each to find one that does not lose) until each seat holds at most 2-5 cards."""
+    tries each to find one that does not lose) until each seat holds at most 2-5 cards.
+    ``events``: the first events of the deal (the rest shuffled from the seed)."""
+    deal = {"events": events} if events else None
     state = D.engine_state(
-        {"venue": venue, "players": players, "seed": rng.randrange(10_000), "deal": None}
+        {"venue": venue, "players": players, "seed": rng.randrange(10_000), "deal": deal}
     )
     spec, st, _, _ = sim.from_engine(state)
     left = rng.randint(2, 5)
@@ -53,8 +57,10 @@ def _small_instance(venue: str, players: int, rng: random.Random) -> dict | None
     return mid
 
 
-def _compare(venue: str, players: int, rng: random.Random) -> str | None:
-    state = _small_instance(venue, players, rng)
+def _compare(
+    venue: str, players: int, rng: random.Random, events: list[str] | None = None
+) -> str | None:
+    state = _small_instance(venue, players, rng, events)
     if state is None:
         return None
     a = S.decide(state, 20.0, "cpsat")
@@ -87,6 +93,43 @@ def test_cpsat_and_search_agree_on_small_instances():
 @pytest.mark.slow
 def test_cpsat_and_search_agree_on_many_small_instances():
     seen = _sweep(8, 1)
+    print(f"decided by both: {len(seen)}, infeasible {seen.count('infeasible')}")
+    assert len(seen) >= 4 * len(CELLS)
+    assert seen.count("infeasible") >= 20
+
+
+def _break_events(rng: random.Random) -> list[str]:
+    """A deal's first events with Blackout and Radio Silence among the late songs, where
+    the small instances play (the other events of the list change nothing)."""
+    fillers = ["clear_skies", "harmony", "crowd_singalong", "stage_fright", "power_surge"]
+    fillers += ["blown_fuse", "even_groove", "odd_meter", "the_hook", "humble_roots"]
+    rng.shuffle(fillers)
+    out = fillers[:]
+    out.insert(rng.randint(3, 9), "blackout")
+    out.insert(rng.randint(3, 10), "radio_silence")
+    return out
+
+
+def _break_sweep(positions: int, seed: int) -> list[str]:
+    seen = []
+    for venue, players in CELLS:
+        rng = random.Random(f"breaks:{seed}:{venue}:{players}")
+        for _ in range(positions):
+            v = _compare(venue, players, rng, _break_events(rng))
+            if v:
+                seen.append(v)
+    return seen
+
+
+def test_cpsat_and_search_agree_where_blackout_and_radio_silence_lie_ahead():
+    seen = _break_sweep(1, 0)
+    assert len(seen) >= len(CELLS) // 2
+    assert "feasible" in seen and "infeasible" in seen
+
+
+@pytest.mark.slow
+def test_cpsat_and_search_agree_on_many_positions_with_blackout_and_radio_silence():
+    seen = _break_sweep(8, 1)
     print(f"decided by both: {len(seen)}, infeasible {seen.count('infeasible')}")
     assert len(seen) >= 4 * len(CELLS)
     assert seen.count("infeasible") >= 20
