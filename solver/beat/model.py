@@ -284,6 +284,10 @@ class Model:
         # plays already committed this round (hints): fixed in round 0; the plan reads
         # back which of them the seat committed as its Solo
         self.committed = {(fp["seat"], fp["card"]): bool(fp.get("solo")) for fp in fixed or []}
+        self.committed_flags = {
+            (fp["seat"], fp["card"]): {k: fp[k] for k in ("face_up", "cue") if fp.get(k)}
+            for fp in fixed or []
+        }
         for fp in fixed or []:
             s, p = fp["seat"], self.seq[fp["seat"]].index(fp["card"])
             song = fp.get("song", 0)
@@ -292,6 +296,18 @@ class Model:
                 m.add(self.sec[song] == 1)
             if fp.get("solo"):
                 m.add(solo[song] == 1)
+            # committed flags that break the song, and those the seat may no longer add
+            # (search.committed_flags)
+            if fp.get("face_up"):
+                m.add(self.fu[s, song] == 1)
+            elif "may" in fp and B.FACE_UP not in fp["may"] and (s, song) in self.fu:
+                m.add(self.fu[s, song] == 0)
+            if fp.get("cue"):
+                m.add(self.cu[s, fp["cue"], song] == 1)
+            elif "may" in fp and B.CUE not in fp["may"]:
+                for (ss, _, tt), u in self.cu.items():
+                    if ss == s and tt == song:
+                        m.add(u == 0)
             if self.tu:
                 tune = fp.get("tune", 0)
                 m.add(self.tu["up"][s, p, 0] == int(tune > 0))
@@ -871,7 +887,14 @@ class Model:
                             mine.append(d)
                 if sv.Value(self.solo[t]):
                     self._flag_solo([q for q in mine if q["seat"] == self.spec.solo], not out)
-                if self.brk[t] is not None and sv.Value(self.brk[t]):
+                if not out:  # round 0: the flags the seats already committed
+                    for q in mine:
+                        q.update(self.committed_flags.get((q["seat"], q["card"]), {}))
+                if (
+                    self.brk[t] is not None
+                    and sv.Value(self.brk[t])
+                    and not any(q.get("face_up") or q.get("cue") for q in mine)
+                ):
                     self._flag_break(t, mine)
                 plays.extend(mine)
                 encores += int(sv.Value(self.e[t]))

@@ -39,7 +39,9 @@ def play_actions(state: dict[str, Any], dec: dict[str, Any]) -> list[dict[str, A
         mine = [p for p in plays if p["seat"] == seat]
         have = {(p["card"], p["song"], bool(p["solo"])) for p in s["played"]}
         want = {(p["card"], p.get("song", 0), bool(p.get("solo"))) for p in mine}
-        if have and not have <= want:
+        down = {p["card"] for p in s["played"] if not p["face_up"]}
+        # a play the plan wants Face Up that was committed face down is taken back too
+        if have and (not have <= want or any(p.get("face_up") and p["card"] in down for p in mine)):
             out.append({"seat": seat, "action": {"type": "take_back"}})
             have = set()
         if dec.get("solo_pass") and seat == state["solo_seat"]:

@@ -160,8 +160,8 @@ def _break_variants(
     """The options again with one play per breakable song flagged Face Up or Cued.
 
     Tuned options are left out (a broken song FAILs whatever its tunes); per song one
-    Face Up play is enough (any allowed card gives the same FAIL), and one Cue per
-    distinct Cue card (which card is used up matters later)."""
+    flagged play is enough, Face Up or a Cue with one of the usable Cue cards (which
+    one is used up matters later)."""
     v = spec.venue
     stage = [sim.VALUE[c] for c in st.stages[s]]
     solo_seat = s == spec.solo
@@ -173,17 +173,16 @@ def _break_variants(
         for i, fl in enumerate(flags):
             mine = [j for j, p in enumerate(o) if p.get("song", 0) == i]
             ch: list = [None]
+            # the Solo seat may have two plays on a song: each may carry the flag (a
+            # hint must find the one a seat committed)
             if B.FACE_UP in fl:
-                j = next((j for j in mine if B.face_up_ok(v, o[j]["card"], stage, solo_seat)), None)
-                if j is not None:
-                    ch.append((j, "face_up", True))
+                for j in mine:
+                    if B.face_up_ok(v, o[j]["card"], stage, solo_seat):
+                        ch.append((j, "face_up", True))
             if B.CUE in fl:
-                seen: set[str] = set()
                 for j in mine:
                     for cc in B.cue_cards_for(o[j]["card"], unused):
-                        if cc not in seen:
-                            seen.add(cc)
-                            ch.append((j, "cue", cc))
+                        ch.append((j, "cue", cc))
             per_song.append(ch)
         for combo in itertools.product(*per_song):
             picked = [c for c in combo if c is not None]
@@ -305,18 +304,12 @@ def decisions(
         if passed and s == spec.solo:
             opts = [PASS]
         if fixed:
-            mine = {
-                (p["card"], p.get("song", 0), bool(p.get("solo")), p.get("tune", 0))
-                for p in fixed
-                if p["seat"] == s
-            }
+            mine = [p for p in fixed if p["seat"] == s]
             if mine:
                 opts = [
                     o
                     for o in opts
-                    if o is not PASS
-                    and mine
-                    <= {(p["card"], p["song"], bool(p.get("solo")), p.get("tune", 0)) for p in o}
+                    if o is not PASS and all(any(_matches(f, p) for p in o) for f in mine)
                 ]
         per_seat.append(opts)
     ones_left = len(spec.encores) - st.enc
@@ -336,6 +329,47 @@ def decisions(
             if solo_pass:
                 dec["solo_pass"] = True
             yield dec
+
+
+def _matches(f: dict[str, Any], p: dict[str, Any]) -> bool:
+    """Whether play ``p`` keeps the committed play ``f``: same card, song, Solo and tune,
+    the flags it carries, and only the flags the seat may still add (``may``)."""
+    key = ("card", "song", "solo", "tune")
+    if any((f.get(k) or 0) != (p.get(k) or 0) for k in key):
+        return False
+    for flag, want, have in (
+        (B.FACE_UP, bool(f.get("face_up")), bool(p.get("face_up"))),
+        (B.CUE, f.get("cue"), p.get("cue")),
+    ):
+        if want != have and (want or flag not in f.get("may", ())):
+            return False
+    return True
+
+
+def committed_flags(state: dict[str, Any], fixed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``sim.from_engine``'s committed plays with the Face Up plays and Cues that break
+    their song, and ``may``: the flags the seat can still add to a play (a Cue while it
+    is not ready; Face Up by taking the play back, while it is neither ready nor locked).
+    Flags that break nothing change no result and are left out (their Cue cards stay
+    used up, see :func:`rotated_of`)."""
+    out = []
+    for d in fixed:
+        s = state["seats"][d["seat"]]
+        p = next(q for q in s["played"] if q["card"] == d["card"])
+        fl = B.flags_breaking(tuple(state["current"][p["song"]]["events"]))
+        d = dict(d)
+        if p["face_up"] and B.FACE_UP in fl:
+            d["face_up"] = True
+        if p["cue"] and B.CUE in fl:
+            d["cue"] = p["cue"]["cue_card"]
+        may = []
+        if not s["ready"] and not s["locked"]:
+            may.append(B.FACE_UP)
+        if not s["ready"] and not p["face_up"] and not p["hidden"] and not p["cue"]:
+            may.append(B.CUE)
+        d["may"] = tuple(may)
+        out.append(d)
+    return out
 
 
 def _counts(st: sim.State) -> dict[str, int]:
@@ -534,6 +568,7 @@ def search(
 def solve(state: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     """Verdict and plan for an engine state at a round start."""
     spec, st, fixed, passed = sim.from_engine(state)
+    fixed = committed_flags(state, fixed)
     t0 = time.monotonic()
     try:
         plan, nodes = search(spec, st, t0 + budget_s, fixed, passed, rotated_of(state))
@@ -550,10 +585,14 @@ def solve(state: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
 
 
 def rotated_of(state: dict[str, Any]) -> Rotated:
-    """Per seat the staged Cue cards used up before this round (as ``sim.from_engine``
-    counts Milkyway's tunes: this round's are the committed plays' own)."""
+    """Per seat the staged Cue cards used up, but for those of this round's committed
+    Cues that break their song (:func:`committed_flags` carries them on the play)."""
     out = []
     for s in state["seats"]:
-        now = {p[k]["cue_card"] for p in s["played"] for k in ("cue", "tune") if p[k]}
+        now = {
+            p["cue"]["cue_card"]
+            for p in s["played"]
+            if p["cue"] and B.CUE in B.flags_breaking(tuple(state["current"][p["song"]]["events"]))
+        }
         out.append(tuple(c for c in s["rotated"] if c not in now))
     return tuple(out)

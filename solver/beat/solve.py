@@ -32,6 +32,7 @@ def decide(state: dict[str, Any], budget_s: float, method: str = "auto") -> dict
     from solver.beat import model as M  # OR-Tools loads once, outside the budget
 
     spec, st, fixed, passed = sim.from_engine(state)
+    fixed = search.committed_flags(state, fixed)
     rot = search.rotated_of(state)
     t0 = time.monotonic()
     deadline = t0 + budget_s

@@ -438,3 +438,69 @@ def test_a_cue_under_radio_silence_fails_the_last_scrapyard_song():
     state = _scrapyard_last_song(decks, "radio_silence")
     assert [s["hand"] for s in state["seats"]] == [["s0-4c"], ["s1-3c"]]
     _only_the_break_wins(state, "cue")
+
+
+def test_puzzle_hints_through_a_break_win_and_keep_the_committed_flag():
+    """Following puzzle hints plays the Face Up card (or gives the Cue), then, asked again
+    with that play committed, both methods still see the song broken and the hints win
+    (the committed flag used to be dropped, so the position looked lost)."""
+    from services.beat import GAME
+    from solver.beat import hints as H
+
+    positions = [
+        _scrapyard_last_song(
+            [
+                _ids(0, "5a 5b 5c 4a 3a 3b 3c 4b 2a 2b 2c 1a 1b 1c 4c"),
+                _ids(1, "5a 5b 5c 4b 4c 3a 3b 2a 3c 2b 2c 1a 1b 1c 4a"),
+            ],
+            "blackout",
+        ),
+        _scrapyard_last_song(
+            [
+                _ids(0, "5a 5b 5c 4a 3a 3b 1a 3c 2a 4b 2b 2c 1b 1c 4c"),
+                _ids(1, "5a 5b 2b 4a 4b 4c 5c 3a 3b 1a 2a 2c 1b 1c 3c"),
+            ],
+            "radio_silence",
+        ),
+    ]
+    for state in positions:
+        flagged = False
+        for i in range(20):
+            if state["status"] != "running":
+                break
+            sa = H.hint(state, i % 2, 5.0)["actions"][0]
+            a = sa["action"]
+            if a.get("face_up") or a["type"] == "cue":
+                flagged = True
+            state, _ = GAME.apply(state, sa["seat"], a)
+            if flagged and state["status"] == "running" and state["phase"] == "play":
+                for method in ("cpsat", "search"):
+                    assert S.decide(state, 10.0, method)["verdict"] == "feasible", method
+        assert flagged and P.won(state)
+
+
+def test_a_committed_face_down_card_is_taken_back_to_break_but_not_once_ready():
+    """Seat 1 has played its Face Up 4 face down on the Blackout song.  While it may take
+    the card back, the plan does so and plays it Face Up (a win); once the seat is ready
+    no break is left and the position is lost.  Both used to be misjudged: the plans
+    flagged the committed card without taking it back, and a ready seat was still
+    planned to break."""
+    from services.beat import GAME
+
+    state = _scrapyard_last_song(
+        [
+            _ids(0, "5a 5b 5c 4a 3a 3b 3c 4b 2a 2b 2c 1a 1b 1c 4c"),
+            _ids(1, "5a 5b 5c 4b 4c 3a 3b 2a 3c 2b 2c 1a 1b 1c 4a"),
+        ],
+        "blackout",
+    )
+    state, _ = GAME.apply(state, 1, {"type": "play", "card": "s1-4a"})
+    for method in ("cpsat", "search"):
+        r = S.decide(state, 10.0, method)
+        assert r["verdict"] == "feasible", method
+        final, actions = P.replay(state, r["plan"])
+        assert P.won(final), (method, actions)
+        assert {"type": "take_back"} in [sa["action"] for sa in actions]
+    ready, _ = GAME.apply(state, 1, {"type": "ready"})
+    for method in ("cpsat", "search"):
+        assert S.decide(ready, 10.0, method)["verdict"] == "infeasible", method
