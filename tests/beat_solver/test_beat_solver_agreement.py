@@ -504,3 +504,25 @@ def test_a_committed_face_down_card_is_taken_back_to_break_but_not_once_ready():
     ready, _ = GAME.apply(state, 1, {"type": "ready"})
     for method in ("cpsat", "search"):
         assert S.decide(ready, 10.0, method)["verdict"] == "infeasible", method
+
+
+@pytest.mark.parametrize(
+    ("venue", "players", "seed"),
+    [("comeback_comet", 2, 10), ("comeback_comet", 3, 8), ("scrapyard", 2, 10)],
+)
+def test_seeded_deals_won_only_by_breaking_an_event(venue, players, seed):
+    """Engine deals (seeds 0-19 of the benchmark) the solver called infeasible: each is
+    won by a plan with a Face Up play or a Cue on a Blackout / Radio Silence song, and
+    no plan without one exists (the model with no break offered says so)."""
+    state = D.engine_state({"venue": venue, "players": players, "seed": seed, "deal": None})
+    r = S.decide(state, 20.0)
+    assert r["verdict"] == "feasible"
+    assert any(p.get("face_up") or p.get("cue") for d in r["plan"] for p in d["plays"])
+    final, _ = P.replay(state, r["plan"])
+    assert P.won(final)
+    spec, st, _, _ = sim.from_engine(state)
+    mdl = M.Model(spec, st)
+    for b in mdl.brk:
+        if b is not None:
+            mdl.m.add(b == 0)
+    assert mdl.solve(20.0) == "infeasible"
