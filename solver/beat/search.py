@@ -207,14 +207,6 @@ def broken_songs(spec: sim.Spec, st: sim.State, dec: dict[str, Any]) -> set[int]
     return out
 
 
-def resolve(spec: sim.Spec, st: sim.State, dec: dict[str, Any]) -> list[str]:
-    """``sim.resolve`` with the songs a flagged play breaks as FAILs (sim reads no flags)."""
-    res = sim.resolve(spec, st, dec)
-    for i in broken_songs(spec, st, dec):
-        res[i] = V.FAIL
-    return res
-
-
 # A broken song is stepped through ``sim`` with its difficulty raised out of reach (same
 # parity, which Binary Ballroom reads), so the replay records the FAIL the engine gives
 # it; the real difficulty is put back in the results and the queue.
