@@ -45,7 +45,8 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from services.beat import venues as V
-from solver.beat import sim
+from solver.beat import breaks as B
+from solver.beat import search, sim
 from solver.beat.song_model import F_, L_, O_, encode_song, has_ignore, result_table
 
 
@@ -59,6 +60,7 @@ class Model:
         fixed: list[dict] | None = None,
         passed: bool = False,
         rules: bool = True,
+        rotated: tuple[tuple[str, ...], ...] | None = None,
     ):
         v = spec.venue
         self.spec, self.st = spec, st
@@ -213,12 +215,18 @@ class Model:
         ud = self._tuning(n, L, H, cvars, res, maxc, vid) if tuning else [None] * H
         prev0 = st.results[-1][1] if st.results else None
         prev_loud: Any = m.new_constant(1 if prev0 == V.LOUD else 0)
+        brk = self.brk = self._breaks(n, L, H, xs, zs, rotated)
         for t in range(H):
             d, evs = songs[t], events[t]
+            # a song broken on purpose is a FAIL whatever was played
+            rt = res[t] if brk[t] is None else m.new_int_var(0, 2, "")
             if has_ignore(evs) and ud[t] is None:  # Milkyway's tunes: encoded below
-                self._table(t, cvars[t], res[t], d, evs, maxc, prev_loud)
+                self._table(t, cvars[t], rt, d, evs, maxc, prev_loud)
             else:
-                encode_song(m, v, cvars[t], ud[t], d, evs, prev_loud, res[t])
+                encode_song(m, v, cvars[t], ud[t], d, evs, prev_loud, rt)
+            if brk[t] is not None:
+                m.add(res[t] == F_).only_enforce_if(brk[t])
+                m.add(res[t] == rt).only_enforce_if(brk[t].Not())
             pl = m.new_bool_var("")
             m.add(res[t] == L_).only_enforce_if(pl)
             m.add(res[t] != L_).only_enforce_if(pl.Not())
@@ -276,6 +284,10 @@ class Model:
         # plays already committed this round (hints): fixed in round 0; the plan reads
         # back which of them the seat committed as its Solo
         self.committed = {(fp["seat"], fp["card"]): bool(fp.get("solo")) for fp in fixed or []}
+        self.committed_flags = {
+            (fp["seat"], fp["card"]): {k: fp[k] for k in ("face_up", "cue") if fp.get(k)}
+            for fp in fixed or []
+        }
         for fp in fixed or []:
             s, p = fp["seat"], self.seq[fp["seat"]].index(fp["card"])
             song = fp.get("song", 0)
@@ -284,12 +296,123 @@ class Model:
                 m.add(self.sec[song] == 1)
             if fp.get("solo"):
                 m.add(solo[song] == 1)
+            # committed flags that break the song, and those the seat may no longer add
+            # (search.committed_flags)
+            if fp.get("face_up"):
+                m.add(self.fu[s, song] == 1)
+            elif "may" in fp and B.FACE_UP not in fp["may"] and (s, song) in self.fu:
+                m.add(self.fu[s, song] == 0)
+            if fp.get("cue"):
+                m.add(self.cu[s, fp["cue"], song] == 1)
+            elif "may" in fp and B.CUE not in fp["may"]:
+                for (ss, _, tt), u in self.cu.items():
+                    if ss == s and tt == song:
+                        m.add(u == 0)
             if self.tu:
                 tune = fp.get("tune", 0)
                 m.add(self.tu["up"][s, p, 0] == int(tune > 0))
                 m.add(self.tu["dn"][s, p, 0] == int(tune < 0))
         if passed:
             m.add(spass[0] == 1)
+
+    def _breaks(self, n, L, H, xs, zs, rotated) -> list:
+        """Songs broken on purpose: ``brk[t]`` iff some seat plays a card Face Up
+        (``fu[s, t]``) or Cues one (``cu[s, cue card, t]``) on a song whose events
+        that breaks; who may, as :mod:`solver.beat.breaks` reads the engine's rules.
+
+        Face Up: a card the venue allows Face Up is played on t (Rusty Airlock: every
+        value the Stage Area lacked at the start was played in an earlier round).  Cue:
+        an unused Cue card in the Stage Area before the round of t (staged at the
+        start, or played -- or, at Upload Festival, staged -- in an earlier round; at
+        Rock in the Belt song t - 1 is an earlier round unless t is its second song),
+        and a card of another value played on t; each Cue card is used once, one Cue a
+        seat and song is enough.
+        """
+        m, spec, st, v, seq = self.m, self.spec, self.st, self.spec.venue, self.seq
+        self.fu: dict[tuple[int, int], Any] = {}
+        self.cu: dict[tuple[int, str, int], Any] = {}
+        out: list[Any] = [None] * H
+        if not B.offered(v):
+            return out
+        full = B.face_up_needs_full_stage(v)
+        used = [set(rotated[s]) if rotated else set() for s in range(n)]
+        # per seat: (Cue card, its position in the remaining sequence or None if staged)
+        cues = [
+            [(c, None) for c in st.stages[s] if sim.CUE[c] and c not in used[s]]
+            + [(seq[s][p], p) for p in range(L[s]) if sim.CUE[seq[s][p]]]
+            for s in range(n)
+        ]
+        uses: dict[tuple[int, str], list] = {}
+        for t in range(min(H, self.Hc)):
+            fl = B.song_flags(v, self.events[t])
+            lits = []
+            if B.FACE_UP in fl:
+                for s in range(n):
+                    solo_seat = s == spec.solo
+                    cap = [
+                        xv
+                        for p, xv in xs[s][t]
+                        if B.face_up_ok(v, seq[s][p], [1, 2, 3, 4, 5], solo_seat)
+                    ]
+                    if not cap:
+                        continue
+                    f = m.new_bool_var("")
+                    m.add(sum(cap) >= 1).only_enforce_if(f)
+                    if full:
+                        staged = {sim.VALUE[c] for c in st.stages[s]}
+                        for val in set(range(1, 6)) - staged:
+                            before = [
+                                xv
+                                for tt in range(t)
+                                for p, xv in xs[s][tt]
+                                if sim.VALUE[seq[s][p]] == val
+                            ]
+                            m.add(sum(before) >= 1).only_enforce_if(f)
+                    self.fu[s, t] = f
+                    lits.append(f)
+            if B.CUE in fl:
+                for s in range(n):
+                    mine = []
+                    for cc, pos in cues[s]:
+                        other = [xv for p, xv in xs[s][t] if sim.VALUE[seq[s][p]] != sim.VALUE[cc]]
+                        if not other:
+                            continue
+                        u = m.new_bool_var("")
+                        m.add(sum(other) >= 1).only_enforce_if(u)
+                        if pos is not None:
+                            m.add(sum(self._staged_before(s, pos, t, xs, zs)) >= 1).only_enforce_if(
+                                u
+                            )
+                        self.cu[s, cc, t] = u
+                        uses.setdefault((s, cc), []).append(u)
+                        mine.append(u)
+                    if len(mine) > 1:
+                        m.add_at_most_one(mine)
+                    lits += mine
+            if lits:
+                b = out[t] = m.new_bool_var("")
+                m.add(sum(lits) >= 1).only_enforce_if(b)
+                for lit in lits:
+                    m.add_implication(lit, b)
+        for us in uses.values():
+            if len(us) > 1:
+                m.add_at_most_one(us)
+        return out
+
+    def _staged_before(self, s, pos, t, xs, zs) -> list:
+        """Literals of card ``pos`` of seat ``s`` being staged before the round of song t."""
+        m = self.m
+        if self.k == 1:
+            return [xv for tt in range(t) for p, xv in xs[s][tt] + zs[s][tt] if p == pos]
+        lits = [xv for tt in range(t - 1) for p, xv in xs[s][tt] if p == pos]
+        if t >= 1:  # song t - 1 is an earlier round unless t is the second song of its round
+            for p, xv in xs[s][t - 1]:
+                if p == pos:
+                    w = m.new_bool_var("")
+                    m.add_implication(w, xv)
+                    m.add_implication(w, self.sec[t].Not())
+                    lits.append(w)
+        return lits
 
     def _reify(self, ge: Any, lt: Any) -> Any:
         """A Boolean b with b => ``ge`` and not b => ``lt`` (two linear constraints)."""
@@ -725,6 +848,25 @@ class Model:
             )
         pick["solo"] = True
 
+    def _flag_break(self, t: int, mine: list[dict[str, Any]]) -> None:
+        """Flag the one play that breaks song t: Face Up if the model chose it, else the Cue."""
+        sv, v = self.solver, self.spec.venue
+        for (s, tt), f in self.fu.items():
+            if tt == t and sv.Value(f):
+                for q in mine:
+                    if q["seat"] == s and B.face_up_ok(
+                        v, q["card"], [1, 2, 3, 4, 5], s == self.spec.solo
+                    ):
+                        q["face_up"] = True
+                        return
+        for (s, cc, tt), u in self.cu.items():
+            if tt == t and sv.Value(u):
+                for q in mine:
+                    if q["seat"] == s and B.cue_cards_for(q["card"], [cc]):
+                        q["cue"] = cc
+                        return
+        raise AssertionError("a broken song with no play to flag")
+
     def plan(self) -> list[dict[str, Any]]:
         sv = self.solver
         out = []
@@ -745,6 +887,15 @@ class Model:
                             mine.append(d)
                 if sv.Value(self.solo[t]):
                     self._flag_solo([q for q in mine if q["seat"] == self.spec.solo], not out)
+                if not out:  # round 0: the flags the seats already committed
+                    for q in mine:
+                        q.update(self.committed_flags.get((q["seat"], q["card"]), {}))
+                if (
+                    self.brk[t] is not None
+                    and sv.Value(self.brk[t])
+                    and not any(q.get("face_up") or q.get("cue") for q in mine)
+                ):
+                    self._flag_break(t, mine)
                 plays.extend(mine)
                 encores += int(sv.Value(self.e[t]))
             dec: dict[str, Any] = {"plays": plays, "encores": encores}
@@ -756,8 +907,8 @@ class Model:
     def fix(self, plan: list[dict[str, Any]]) -> list[int]:
         """Constrain the model to play ``plan`` (tests: read the song results back).
 
-        The plan is stepped through ``sim`` to learn each round's songs and the Encores
-        it really takes; returns the song indices the plan plays.
+        The plan is stepped through ``sim`` (``search.step``: with its breaks) to learn
+        each round's songs and the Encores it really takes; returns the song indices the plan plays.
         """
         m, spec, st = self.m, self.spec, self.st
         t, played = 0, []
@@ -765,7 +916,8 @@ class Model:
             if st.status != "running":
                 break
             k = len(sim.round_songs(spec, st))
-            nxt = sim.step(spec, st, dec)
+            broken = search.broken_songs(spec, st, dec)
+            nxt = search.step(spec, st, dec)
             songs = list(range(t, t + k))
             for i, tt in enumerate(songs):
                 chosen = {
@@ -781,6 +933,8 @@ class Model:
                             m.add(self.tu["up"][s, pos, tt] == int(tune > 0))
                             m.add(self.tu["dn"][s, pos, tt] == int(tune < 0))
                 m.add(self.solo[tt] == int(any(p.get("solo") for p in chosen.values())))
+                if self.brk[tt] is not None:
+                    m.add(self.brk[tt] == int(i in broken))
                 m.add(self.active[tt] == 1)
             if t + k < self.H:
                 m.add(self.sec[t + k] == 0)

@@ -2,7 +2,9 @@
 
 A round decision becomes, seat by seat (turn order from the lead at Roswell,
 else seat order): ``play`` (``song`` given when two songs are up), the Solo's
-extra card, any Milkyway ``tune`` with an unused staged Cue card, ``ready``
+extra card (``face_up`` when the plan breaks Blackout with it), a ``cue`` with the
+staged Cue card the plan names (breaking Radio Silence), any Milkyway ``tune`` with an
+unused staged Cue card, ``ready``
 (or ``solo_pass``); then the Encore decisions in the engine's pending order,
 the first ``n`` taken.  :func:`replay` drives the engine with these actions
 and is how every plan is checked.
@@ -37,7 +39,9 @@ def play_actions(state: dict[str, Any], dec: dict[str, Any]) -> list[dict[str, A
         mine = [p for p in plays if p["seat"] == seat]
         have = {(p["card"], p["song"], bool(p["solo"])) for p in s["played"]}
         want = {(p["card"], p.get("song", 0), bool(p.get("solo"))) for p in mine}
-        if have and not have <= want:
+        down = {p["card"] for p in s["played"] if not p["face_up"]}
+        # a play the plan wants Face Up that was committed face down is taken back too
+        if have and (not have <= want or any(p.get("face_up") and p["card"] in down for p in mine)):
             out.append({"seat": seat, "action": {"type": "take_back"}})
             have = set()
         if dec.get("solo_pass") and seat == state["solo_seat"]:
@@ -54,9 +58,26 @@ def play_actions(state: dict[str, Any], dec: dict[str, Any]) -> list[dict[str, A
                     flipped.remove(p["card"])
                 else:
                     a["card"] = p["card"]
+                if p.get("face_up"):
+                    a["face_up"] = True
                 if many:  # as the engine lists it: "song" only when two songs are up
                     a["song"] = p.get("song", 0)
                 out.append({"seat": seat, "action": a})
+            if p.get("cue") and not any(q["card"] == p["card"] and q["cue"] for q in s["played"]):
+                cc = p["cue"]
+                if cc in cues:
+                    cues.remove(cc)
+                out.append(
+                    {
+                        "seat": seat,
+                        "action": {
+                            "type": "cue",
+                            "card": p["card"],
+                            "cue_card": cc,
+                            "direction": "higher" if C.value(p["card"]) > C.value(cc) else "lower",
+                        },
+                    }
+                )
             if p.get("tune"):
                 done = any(q["card"] == p["card"] and q["tune"] for q in s["played"])
                 if not done:

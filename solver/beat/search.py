@@ -4,8 +4,10 @@ Each node is a :class:`~solver.beat.sim.State`; the children are every legal
 round (one card per seat per song, the Solo's extra card or pass, Milkyway
 tunes, how many Encores to take), stepped through :mod:`solver.beat.sim`, i.e.
 through the engine's own round API.  Cards of one value are interchangeable for
-the outcome (icons only matter through Milkyway's staged Cue cards), so a seat's
-options are deduplicated by value and the memo key reads hands as values.
+the outcome (icons only matter through Milkyway's staged Cue cards, and through
+breaking Blackout / Radio Silence on purpose while such a song is still ahead: see
+:mod:`solver.beat.breaks`), so a seat's options are deduplicated by value and the
+memo key reads hands as values.
 Dead states are memoised; an optimistic bound on the songs left prunes
 branches that can no longer reach a target.  Independent of the CP-SAT model,
 it is the baseline of the benchmark and the oracle of the tests.
@@ -16,10 +18,13 @@ from __future__ import annotations
 import functools
 import itertools
 import time
+from dataclasses import replace
 from typing import Any
 
+from services.beat import cards as C
 from services.beat import venues as V
 from services.beat.events import get_event
+from solver.beat import breaks as B
 from solver.beat import sim
 
 
@@ -27,25 +32,71 @@ class OutOfTime(Exception):
     pass
 
 
-def _card_key(venue: V.Venue, card: str) -> tuple[int, bool]:
-    return (sim.VALUE[card], bool(V.tuning(venue)) and sim.CUE[card])
+Rotated = tuple[tuple[str, ...], ...]  # per seat: staged Cue cards used up by Cues
+
+
+def _card_key(venue: V.Venue, card: str, ahead: frozenset = frozenset()) -> tuple:
+    """What tells a card apart from its copies: the value, and the icons that still
+    matter (Milkyway's Cue cards; Face Up / Cue copies while a song they can break
+    lies ahead -- a staged Cue copy pays for a Cue later)."""
+    cue = bool(V.tuning(venue) or B.CUE in ahead) and sim.CUE[card]
+    return (sim.VALUE[card], cue, B.FACE_UP in ahead and C.has_face_up(card))
+
+
+def ahead(spec: sim.Spec, st: sim.State) -> frozenset:
+    """The breaks some song still to be played may take (its events read by ``breaks``).
+
+    Songs still to come: at most the queue plus the Encores left, or, where songs
+    recycle, as many as the cards can play (``max_songs``)."""
+    offered = B.offered(spec.venue)
+    if not offered:
+        return frozenset()
+    v = spec.venue
+    left = len(st.queue) + (len(spec.encores) - st.enc if V.encores_allowed(v) else 0)
+    if V.recycles(v):
+        left = max(left, max_songs(spec, st))
+    n = len(spec.events)
+    m = min(n, left * V.events_per_song(v))
+    return _ahead(v.id, tuple(spec.events[(st.ev + i) % n] for i in range(m)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _ahead(venue_id: str, events: tuple[str, ...]) -> frozenset:
+    v = V.get_venue(venue_id)
+    return frozenset().union(*(B.song_flags(v, (e,)) for e in events))
+
+
+def unused_cues(st: sim.State, rot: Rotated | None, s: int) -> tuple[str, ...]:
+    """Seat ``s``'s staged Cue cards not yet used up (the engine's ``rotated``)."""
+    used = rot[s] if rot else ()
+    return tuple(c for c in st.stages[s] if sim.CUE[c] and c not in used)
 
 
 def seat_options(
-    spec: sim.Spec, st: sim.State, s: int, k: int, prefer: frozenset = frozenset()
+    spec: sim.Spec,
+    st: sim.State,
+    s: int,
+    k: int,
+    prefer: frozenset = frozenset(),
+    rot: Rotated | None = None,
+    brk: bool = False,
 ) -> list[tuple]:
     """Every distinct way seat ``s`` can play this round (deduplicated by card value).
 
-    ``prefer``: card ids that represent their value (a hint's committed plays).
+    ``prefer``: card ids that represent their value (a hint's committed plays);
+    ``brk``: also the plays that break Blackout / Radio Silence on purpose (a play
+    flagged ``face_up: True`` or ``cue: <staged Cue card>``), ``rot`` the Cue cards
+    already used up.
     """
     v = spec.venue
     hand = tuple(sorted(st.hands[s], key=lambda c: c not in prefer))
+    fut = ahead(spec, st) if brk else frozenset()
 
     def ident(c: str) -> Any:
         # committed cards keep their identity: a hint must find the option holding
         # exactly those ids (two committed 3s, one of them the Solo, are not the same
         # as the same two 3s the other way round)
-        return c if c in prefer else _card_key(v, c)
+        return c if c in prefer else _card_key(v, c, fut)
 
     def picks(n: int) -> list[tuple[str, ...]]:
         out, seen = [], set()
@@ -96,38 +147,161 @@ def seat_options(
                             t[i]["tune"] = sg
                         more.append(tuple(t))
         opts.extend(more)
+    if fut:
+        flags = [B.song_flags(v, evs) for _, evs in sim.round_songs(spec, st)]
+        if any(flags):
+            opts.extend(_break_variants(spec, st, s, opts, flags, unused_cues(st, rot, s)))
     return opts
+
+
+def _break_variants(
+    spec: sim.Spec, st: sim.State, s: int, opts: list, flags: list, unused: tuple[str, ...]
+) -> list[tuple]:
+    """The options again with one play per breakable song flagged Face Up or Cued.
+
+    Tuned options are left out (a broken song FAILs whatever its tunes); per song one
+    flagged play is enough, Face Up or a Cue with one of the usable Cue cards (which
+    one is used up matters later)."""
+    v = spec.venue
+    stage = [sim.VALUE[c] for c in st.stages[s]]
+    solo_seat = s == spec.solo
+    out = []
+    for o in opts:
+        if o is PASS or any(p.get("tune") for p in o):
+            continue
+        per_song = []
+        for i, fl in enumerate(flags):
+            mine = [j for j, p in enumerate(o) if p.get("song", 0) == i]
+            ch: list = [None]
+            # the Solo seat may have two plays on a song: each may carry the flag (a
+            # hint must find the one a seat committed)
+            if B.FACE_UP in fl:
+                for j in mine:
+                    if B.face_up_ok(v, o[j]["card"], stage, solo_seat):
+                        ch.append((j, "face_up", True))
+            if B.CUE in fl:
+                for j in mine:
+                    for cc in B.cue_cards_for(o[j]["card"], unused):
+                        ch.append((j, "cue", cc))
+            per_song.append(ch)
+        for combo in itertools.product(*per_song):
+            picked = [c for c in combo if c is not None]
+            cues = [c[2] for c in picked if c[1] == "cue"]
+            if not picked or len(cues) != len(set(cues)):
+                continue
+            t = [dict(p) for p in o]
+            for j, key, val in picked:
+                t[j][key] = val
+            out.append(tuple(t))
+    return out
+
+
+def broken_songs(spec: sim.Spec, st: sim.State, dec: dict[str, Any]) -> set[int]:
+    """The songs of this round a flagged play breaks (the engine's clause reading)."""
+    songs = sim.round_songs(spec, st)
+    out = set()
+    for p in dec.get("plays", ()):
+        fl = B.flags_breaking(songs[p.get("song", 0)][1])
+        if (p.get("face_up") and B.FACE_UP in fl) or (p.get("cue") and B.CUE in fl):
+            out.add(p.get("song", 0))
+    return out
+
+
+# A broken song is stepped through ``sim`` with its difficulty raised out of reach (same
+# parity, which Binary Ballroom reads), so the replay records the FAIL the engine gives
+# it; the real difficulty is put back in the results and the queue.
+_OUT_OF_REACH = 1000
+
+
+def step(spec: sim.Spec, st: sim.State, dec: dict[str, Any], check: bool = True) -> sim.State:
+    """``sim.step`` that also sees the songs a Face Up play or a Cue breaks."""
+    broken = broken_songs(spec, st, dec)
+    if not broken:
+        return sim.step(spec, st, dec, check)
+    q = list(st.queue)
+    for i in broken:
+        q[i] += _OUT_OF_REACH
+    nxt = sim.step(spec, replace(st, queue=tuple(q)), dec, check)
+
+    def real(d: int) -> int:
+        return d - _OUT_OF_REACH if d >= _OUT_OF_REACH else d
+
+    return replace(
+        nxt,
+        queue=tuple(real(d) for d in nxt.queue),
+        results=tuple((real(d), r) for d, r in nxt.results),
+    )
+
+
+def rotate(rot: Rotated | None, dec: dict[str, Any], players: int) -> Rotated:
+    """The Cue cards used up after this round's Cues."""
+    base = rot or tuple(() for _ in range(players))
+    return tuple(
+        base[s] + tuple(p["cue"] for p in dec.get("plays", ()) if p["seat"] == s and p.get("cue"))
+        for s in range(players)
+    )
+
+
+def replay(
+    spec: sim.Spec, st: sim.State, plan: list[dict[str, Any]], rot: Rotated | None = None
+) -> sim.State:
+    """``sim.replay`` with breaks; IllegalDecision when a step is not allowed (a flagged
+    play the rules do not allow included)."""
+    for dec in plan:
+        _check_breaks(spec, st, dec, rot)
+        st = step(spec, st, dec)
+        rot = rotate(rot, dec, spec.players)
+    return st
+
+
+def _check_breaks(spec: sim.Spec, st: sim.State, dec: dict[str, Any], rot: Rotated | None) -> None:
+    v = spec.venue
+    for s in range(spec.players):
+        unused = list(unused_cues(st, rot, s))
+        stage = [sim.VALUE[c] for c in st.stages[s]]
+        for p in dec.get("plays", ()):
+            if p["seat"] != s:
+                continue
+            if p.get("face_up") and (
+                p.get("cue") or not B.face_up_ok(v, p["card"], stage, s == spec.solo)
+            ):
+                raise sim.IllegalDecision(f"seat {s} may not play {p['card']} Face Up")
+            if p.get("cue"):
+                if p["cue"] not in B.cue_cards_for(p["card"], unused):
+                    raise sim.IllegalDecision(f"seat {s} has no such Cue card for {p['card']}")
+                unused.remove(p["cue"])
 
 
 PASS: tuple = ("pass",)
 
 
-def decisions(spec: sim.Spec, st: sim.State, fixed: list[dict] | None = None, passed=False):
+def decisions(
+    spec: sim.Spec,
+    st: sim.State,
+    fixed: list[dict] | None = None,
+    passed=False,
+    rot: Rotated | None = None,
+    brk: bool = False,
+):
     """Every distinct legal round decision from ``st`` (lazily).
 
     ``fixed``: plays a hint must keep (ready or locked seats); ``passed``: the Solo
-    player already passed this round.
+    player already passed this round; ``brk``/``rot``: as in :func:`seat_options`.
     """
     k = len(sim.round_songs(spec, st))
     per_seat = []
     for s in range(spec.players):
         prefer = frozenset(p["card"] for p in fixed or () if p["seat"] == s)
-        opts = seat_options(spec, st, s, k, prefer)
+        opts = seat_options(spec, st, s, k, prefer, rot, brk)
         if passed and s == spec.solo:
             opts = [PASS]
         if fixed:
-            mine = {
-                (p["card"], p.get("song", 0), bool(p.get("solo")), p.get("tune", 0))
-                for p in fixed
-                if p["seat"] == s
-            }
+            mine = [p for p in fixed if p["seat"] == s]
             if mine:
                 opts = [
                     o
                     for o in opts
-                    if o is not PASS
-                    and mine
-                    <= {(p["card"], p["song"], bool(p.get("solo")), p.get("tune", 0)) for p in o}
+                    if o is not PASS and all(any(_matches(f, p) for p in o) for f in mine)
                 ]
         per_seat.append(opts)
     ones_left = len(spec.encores) - st.enc
@@ -147,6 +321,47 @@ def decisions(spec: sim.Spec, st: sim.State, fixed: list[dict] | None = None, pa
             if solo_pass:
                 dec["solo_pass"] = True
             yield dec
+
+
+def _matches(f: dict[str, Any], p: dict[str, Any]) -> bool:
+    """Whether play ``p`` keeps the committed play ``f``: same card, song, Solo and tune,
+    the flags it carries, and only the flags the seat may still add (``may``)."""
+    key = ("card", "song", "solo", "tune")
+    if any((f.get(k) or 0) != (p.get(k) or 0) for k in key):
+        return False
+    for flag, want, have in (
+        (B.FACE_UP, bool(f.get("face_up")), bool(p.get("face_up"))),
+        (B.CUE, f.get("cue"), p.get("cue")),
+    ):
+        if want != have and (want or flag not in f.get("may", ())):
+            return False
+    return True
+
+
+def committed_flags(state: dict[str, Any], fixed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``sim.from_engine``'s committed plays with the Face Up plays and Cues that break
+    their song, and ``may``: the flags the seat can still add to a play (a Cue while it
+    is not ready; Face Up by taking the play back, while it is neither ready nor locked).
+    Flags that break nothing change no result and are left out (their Cue cards stay
+    used up, see :func:`rotated_of`)."""
+    out = []
+    for d in fixed:
+        s = state["seats"][d["seat"]]
+        p = next(q for q in s["played"] if q["card"] == d["card"])
+        fl = B.flags_breaking(tuple(state["current"][p["song"]]["events"]))
+        d = dict(d)
+        if p["face_up"] and B.FACE_UP in fl:
+            d["face_up"] = True
+        if p["cue"] and B.CUE in fl:
+            d["cue"] = p["cue"]["cue_card"]
+        may = []
+        if not s["ready"] and not s["locked"]:
+            may.append(B.FACE_UP)
+        if not s["ready"] and not p["face_up"] and not p["hidden"] and not p["cue"]:
+            may.append(B.CUE)
+        d["may"] = tuple(may)
+        out.append(d)
+    return out
 
 
 def _counts(st: sim.State) -> dict[str, int]:
@@ -225,9 +440,10 @@ def max_songs(spec: sim.Spec, st: sim.State) -> int:
     return rounds * k
 
 
-def memo_key(spec: sim.Spec, st: sim.State) -> tuple:
+def memo_key(spec: sim.Spec, st: sim.State, rot: Rotated | None = None, brk: bool = False) -> tuple:
     v = spec.venue
-    hands = tuple(tuple(sorted(_card_key(v, c) for c in h)) for h in st.hands)
+    fut = ahead(spec, st) if brk else frozenset()
+    hands = tuple(tuple(sorted(_card_key(v, c, fut) for c in h)) for h in st.hands)
     if V.tuning(v):
         extra: Any = tuple(
             sim.cue_cards_staged(st.stages[s]) - st.tunes_used[s] for s in range(spec.players)
@@ -251,7 +467,25 @@ def memo_key(spec: sim.Spec, st: sim.State) -> tuple:
         tuple(r for _, r in st.results[-2:]),
         st.solo_used,
         st.encores_taken,
+        _break_key(spec, st, rot, fut),
     )
+
+
+def _break_key(spec: sim.Spec, st: sim.State, rot: Rotated | None, fut: frozenset) -> Any:
+    """What else a break ahead reads: unused Cue cards, Rusty Airlock's Stage Areas."""
+    if not fut:
+        return None
+    cues = (
+        tuple(frozenset(sim.VALUE[c] for c in unused_cues(st, rot, s)) for s in range(spec.players))
+        if B.CUE in fut
+        else None
+    )
+    full = (
+        tuple(frozenset(sim.VALUE[c] for c in s) >= {1, 2, 3, 4, 5} for s in st.stages)
+        if B.FACE_UP in fut and B.face_up_needs_full_stage(spec.venue)
+        else None
+    )
+    return (fut, cues, full)
 
 
 _RANK = {V.ON_POINT: 0, V.LOUD: 1, V.FAIL: 2}
@@ -265,6 +499,12 @@ def _ordered(spec: sim.Spec, st: sim.State, decs, deadline: float = float("inf")
         if i % 512 == 511 and time.monotonic() > deadline:
             raise OutOfTime
         res = sim.resolve(spec, st, dec)
+        broken = broken_songs(spec, st, dec)
+        if broken:
+            if all(res[j] == V.FAIL for j in broken):
+                continue  # the same round unflagged FAILs those songs too
+            for j in broken:
+                res[j] = V.FAIL
         r = sum(_RANK[x] for x in res)
         if need_fail:
             r = -r
@@ -279,29 +519,33 @@ def search(
     deadline: float,
     fixed: list[dict] | None = None,
     passed: bool = False,
+    rot0: Rotated | None = None,
 ) -> tuple[list[dict[str, Any]] | None, int]:
-    """A winning plan from ``st0`` or None; raises OutOfTime at the deadline."""
+    """A winning plan from ``st0`` or None; raises OutOfTime at the deadline.
+
+    ``rot0``: per seat the staged Cue cards already used up (the engine's ``rotated``).
+    """
     dead: set[tuple] = set()
     nodes = 0
 
-    def dfs(st: sim.State, first: bool) -> list[dict[str, Any]] | None:
+    def dfs(st: sim.State, rot: Rotated, first: bool) -> list[dict[str, Any]] | None:
         nonlocal nodes
         nodes += 1
         if time.monotonic() > deadline:
             raise OutOfTime
-        key = memo_key(spec, st)
+        key = memo_key(spec, st, rot, True)
         if not first and key in dead:
             return None
-        decs = decisions(spec, st, fixed if first else None, passed if first else False)
+        decs = decisions(spec, st, fixed if first else None, passed if first else False, rot, True)
         for j, dec in enumerate(_ordered(spec, st, decs, deadline)):
             if j % 256 == 255 and time.monotonic() > deadline:
                 raise OutOfTime
-            nxt = sim.step(spec, st, dec, check=False)
+            nxt = step(spec, st, dec, check=False)
             if nxt.status == "won":
                 return [dec]
             if nxt.status == "lost" or hopeless(spec, nxt):
                 continue
-            rest = dfs(nxt, False)
+            rest = dfs(nxt, rotate(rot, dec, spec.players), False)
             if rest is not None:
                 return [dec, *rest]
         if not first:
@@ -310,15 +554,16 @@ def search(
 
     if hopeless(spec, st0):
         return None, 0
-    return dfs(st0, True), nodes
+    return dfs(st0, rot0 or tuple(() for _ in range(spec.players)), True), nodes
 
 
 def solve(state: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     """Verdict and plan for an engine state at a round start."""
     spec, st, fixed, passed = sim.from_engine(state)
+    fixed = committed_flags(state, fixed)
     t0 = time.monotonic()
     try:
-        plan, nodes = search(spec, st, t0 + budget_s, fixed, passed)
+        plan, nodes = search(spec, st, t0 + budget_s, fixed, passed, rotated_of(state))
     except OutOfTime:
         return {"verdict": "unknown", "seconds": time.monotonic() - t0}
     out: dict[str, Any] = {
@@ -329,3 +574,17 @@ def solve(state: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     if plan is not None:
         out["plan"] = plan
     return out
+
+
+def rotated_of(state: dict[str, Any]) -> Rotated:
+    """Per seat the staged Cue cards used up, but for those of this round's committed
+    Cues that break their song (:func:`committed_flags` carries them on the play)."""
+    out = []
+    for s in state["seats"]:
+        now = {
+            p["cue"]["cue_card"]
+            for p in s["played"]
+            if p["cue"] and B.CUE in B.flags_breaking(tuple(state["current"][p["song"]]["events"]))
+        }
+        out.append(tuple(c for c in s["rotated"] if c not in now))
+    return tuple(out)

@@ -28,11 +28,15 @@ from solver.beat import solve as S
 CELLS = [(v.id, n) for v in V.load_venues() for n in (2, 3, 4)]
 
 
-def _small_instance(venue: str, players: int, rng: random.Random) -> dict | None:
+def _small_instance(
+    venue: str, players: int, rng: random.Random, events: list[str] | None = None
+) -> dict | None:
     """An engine state deep into a seeded deal, still in play: random rounds (a few
-    tries each to find one that does not lose) until each seat holds at most 2-5 cards."""
+    tries each to find one that does not lose) until each seat holds at most 2-5 cards.
+    ``events``: the first events of the deal (the rest shuffled from the seed)."""
+    deal = {"events": events} if events else None
     state = D.engine_state(
-        {"venue": venue, "players": players, "seed": rng.randrange(10_000), "deal": None}
+        {"venue": venue, "players": players, "seed": rng.randrange(10_000), "deal": deal}
     )
     spec, st, _, _ = sim.from_engine(state)
     left = rng.randint(2, 5)
@@ -53,8 +57,10 @@ def _small_instance(venue: str, players: int, rng: random.Random) -> dict | None
     return mid
 
 
-def _compare(venue: str, players: int, rng: random.Random) -> str | None:
-    state = _small_instance(venue, players, rng)
+def _compare(
+    venue: str, players: int, rng: random.Random, events: list[str] | None = None
+) -> str | None:
+    state = _small_instance(venue, players, rng, events)
     if state is None:
         return None
     a = S.decide(state, 20.0, "cpsat")
@@ -87,6 +93,43 @@ def test_cpsat_and_search_agree_on_small_instances():
 @pytest.mark.slow
 def test_cpsat_and_search_agree_on_many_small_instances():
     seen = _sweep(8, 1)
+    print(f"decided by both: {len(seen)}, infeasible {seen.count('infeasible')}")
+    assert len(seen) >= 4 * len(CELLS)
+    assert seen.count("infeasible") >= 20
+
+
+def _break_events(rng: random.Random) -> list[str]:
+    """A deal's first events with Blackout and Radio Silence among the late songs, where
+    the small instances play (the other events of the list change nothing)."""
+    fillers = ["clear_skies", "harmony", "crowd_singalong", "stage_fright", "power_surge"]
+    fillers += ["blown_fuse", "even_groove", "odd_meter", "the_hook", "humble_roots"]
+    rng.shuffle(fillers)
+    out = fillers[:]
+    out.insert(rng.randint(3, 9), "blackout")
+    out.insert(rng.randint(3, 10), "radio_silence")
+    return out
+
+
+def _break_sweep(positions: int, seed: int) -> list[str]:
+    seen = []
+    for venue, players in CELLS:
+        rng = random.Random(f"breaks:{seed}:{venue}:{players}")
+        for _ in range(positions):
+            v = _compare(venue, players, rng, _break_events(rng))
+            if v:
+                seen.append(v)
+    return seen
+
+
+def test_cpsat_and_search_agree_where_blackout_and_radio_silence_lie_ahead():
+    seen = _break_sweep(1, 0)
+    assert len(seen) >= len(CELLS) // 2
+    assert "feasible" in seen and "infeasible" in seen
+
+
+@pytest.mark.slow
+def test_cpsat_and_search_agree_on_many_positions_with_blackout_and_radio_silence():
+    seen = _break_sweep(8, 1)
     print(f"decided by both: {len(seen)}, infeasible {seen.count('infeasible')}")
     assert len(seen) >= 4 * len(CELLS)
     assert seen.count("infeasible") >= 20
@@ -322,3 +365,164 @@ def test_scrapyard_solo_extra_card_is_a_way_to_fail():
     state = _scripted("scrapyard", deal, seat_plays, 10)
     assert state["solo_seat"] == 0 and not state["solo_used"] and state["round"] == 11
     _winnable(state, 12)
+
+
+# -- breaking Blackout / Radio Silence on purpose ------------------------------------
+#
+# A Face Up play under Blackout, or a Cue under Radio Silence, makes the song a FAIL
+# whatever was played.  The solver used to play neither, so a deal won only that way
+# was called infeasible.  Scrapyard (every song must FAIL), two seats, the last song:
+# both seats hold a card of 3 or more against difficulty 3 (a Solo pass leaves the
+# other card, still not a FAIL), so only the break wins.
+
+SCRAPYARD_SONGS = [9, 8, 8, 7, 7, 6, 6, 5, 5, 4, 4, 3]
+
+
+def _scrapyard_last_song(decks: list[list[str]], last_event: str) -> dict:
+    """The Scrapyard puzzle after 11 FAILed rounds; seat s plays its cards in deck order
+    (the first three are staged at the start)."""
+    from services.beat import GAME
+
+    plays = [[sim.VALUE[c] for c in d[3:]] for d in decks]
+    deal = {
+        "decks": decks,
+        "songs": SCRAPYARD_SONGS,
+        "encores": [],
+        "events": _neutral([list(x) for x in zip(*plays)][:11], (last_event,)) + [last_event],
+    }
+    state = GAME.new(2, {"venue": "scrapyard", "mode": "puzzle", "deal": deal}, 0)
+    for r in range(11):
+        dec = {"plays": [{"seat": s, "card": decks[s][3 + r], "song": 0} for s in range(2)]}
+        state, _ = P.apply_round(state, dec)
+    assert state["status"] == "running" and state["round"] == 12, state.get("venue_result")
+    assert all(r["result"] == "fail" for r in state["results"])
+    return state
+
+
+def _ids(seat: int, cards: str) -> list[str]:
+    return [f"s{seat}-{c}" for c in cards.split()]
+
+
+def _only_the_break_wins(state: dict, flag: str) -> None:
+    for method in ("cpsat", "search"):
+        r = S.decide(state, 20.0, method)
+        assert r["verdict"] == "feasible", method
+        assert any(p.get(flag) for p in r["plan"][0]["plays"]), (method, r["plan"])
+        final, actions = P.replay(state, r["plan"])
+        assert P.won(final), method
+        assert final["results"][-1]["result"] == "fail" and final["results"][-1]["broken"]
+        # the same plan without the flag loses in the engine
+        plain = [{**d, "plays": [{**p, flag: None} for p in d["plays"]]} for d in r["plan"]]
+        lost, _ = P.replay(state, plain)
+        assert not P.won(lost), method
+    # and the engine's own legal actions agree: some Face Up play / Cue wins, nothing else
+    # does (the oracle leaves Cues out, so it sees the Cue-free game)
+    assert _engine_can_win(state, {}) == (flag == "face_up")
+
+
+def test_a_face_up_play_under_blackout_fails_the_last_scrapyard_song():
+    decks = [
+        _ids(0, "5a 5b 5c 4a 3a 3b 3c 4b 2a 2b 2c 1a 1b 1c 4c"),
+        _ids(1, "5a 5b 5c 4b 4c 3a 3b 2a 3c 2b 2c 1a 1b 1c 4a"),
+    ]
+    state = _scrapyard_last_song(decks, "blackout")
+    assert [s["hand"] for s in state["seats"]] == [["s0-4c"], ["s1-4a"]]
+    _only_the_break_wins(state, "face_up")
+
+
+def test_a_cue_under_radio_silence_fails_the_last_scrapyard_song():
+    decks = [
+        _ids(0, "5a 5b 5c 4a 3a 3b 1a 3c 2a 4b 2b 2c 1b 1c 4c"),
+        _ids(1, "5a 5b 2b 4a 4b 4c 5c 3a 3b 1a 2a 2c 1b 1c 3c"),
+    ]
+    state = _scrapyard_last_song(decks, "radio_silence")
+    assert [s["hand"] for s in state["seats"]] == [["s0-4c"], ["s1-3c"]]
+    _only_the_break_wins(state, "cue")
+
+
+def test_puzzle_hints_through_a_break_win_and_keep_the_committed_flag():
+    """Following puzzle hints plays the Face Up card (or gives the Cue), then, asked again
+    with that play committed, both methods still see the song broken and the hints win
+    (the committed flag used to be dropped, so the position looked lost)."""
+    from services.beat import GAME
+    from solver.beat import hints as H
+
+    positions = [
+        _scrapyard_last_song(
+            [
+                _ids(0, "5a 5b 5c 4a 3a 3b 3c 4b 2a 2b 2c 1a 1b 1c 4c"),
+                _ids(1, "5a 5b 5c 4b 4c 3a 3b 2a 3c 2b 2c 1a 1b 1c 4a"),
+            ],
+            "blackout",
+        ),
+        _scrapyard_last_song(
+            [
+                _ids(0, "5a 5b 5c 4a 3a 3b 1a 3c 2a 4b 2b 2c 1b 1c 4c"),
+                _ids(1, "5a 5b 2b 4a 4b 4c 5c 3a 3b 1a 2a 2c 1b 1c 3c"),
+            ],
+            "radio_silence",
+        ),
+    ]
+    for state in positions:
+        flagged = False
+        for i in range(20):
+            if state["status"] != "running":
+                break
+            sa = H.hint(state, i % 2, 5.0)["actions"][0]
+            a = sa["action"]
+            if a.get("face_up") or a["type"] == "cue":
+                flagged = True
+            state, _ = GAME.apply(state, sa["seat"], a)
+            if flagged and state["status"] == "running" and state["phase"] == "play":
+                for method in ("cpsat", "search"):
+                    assert S.decide(state, 10.0, method)["verdict"] == "feasible", method
+        assert flagged and P.won(state)
+
+
+def test_a_committed_face_down_card_is_taken_back_to_break_but_not_once_ready():
+    """Seat 1 has played its Face Up 4 face down on the Blackout song.  While it may take
+    the card back, the plan does so and plays it Face Up (a win); once the seat is ready
+    no break is left and the position is lost.  Both used to be misjudged: the plans
+    flagged the committed card without taking it back, and a ready seat was still
+    planned to break."""
+    from services.beat import GAME
+
+    state = _scrapyard_last_song(
+        [
+            _ids(0, "5a 5b 5c 4a 3a 3b 3c 4b 2a 2b 2c 1a 1b 1c 4c"),
+            _ids(1, "5a 5b 5c 4b 4c 3a 3b 2a 3c 2b 2c 1a 1b 1c 4a"),
+        ],
+        "blackout",
+    )
+    state, _ = GAME.apply(state, 1, {"type": "play", "card": "s1-4a"})
+    for method in ("cpsat", "search"):
+        r = S.decide(state, 10.0, method)
+        assert r["verdict"] == "feasible", method
+        final, actions = P.replay(state, r["plan"])
+        assert P.won(final), (method, actions)
+        assert {"type": "take_back"} in [sa["action"] for sa in actions]
+    ready, _ = GAME.apply(state, 1, {"type": "ready"})
+    for method in ("cpsat", "search"):
+        assert S.decide(ready, 10.0, method)["verdict"] == "infeasible", method
+
+
+@pytest.mark.parametrize(
+    ("venue", "players", "seed"),
+    [("comeback_comet", 2, 10), ("comeback_comet", 3, 8), ("scrapyard", 2, 10)],
+)
+def test_seeded_deals_won_only_by_breaking_an_event(venue, players, seed):
+    """Engine deals (seeds 0-19 of the benchmark) the solver called infeasible: each is
+    won by a plan with a Face Up play or a Cue on a Blackout / Radio Silence song, and
+    no plan without one exists (the model with no break offered says so)."""
+    state = D.engine_state({"venue": venue, "players": players, "seed": seed, "deal": None})
+    r = S.decide(state, 20.0)
+    assert r["verdict"] == "feasible"
+    assert any(p.get("face_up") or p.get("cue") for d in r["plan"] for p in d["plays"])
+    final, _ = P.replay(state, r["plan"])
+    assert P.won(final)
+    spec, st, _, _ = sim.from_engine(state)
+    mdl = M.Model(spec, st)
+    for b in mdl.brk:
+        if b is not None:
+            mdl.m.add(b == 0)
+    assert mdl.solve(20.0) == "infeasible"
