@@ -42,6 +42,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from api.auth import token_hash
 from api.config import Settings
 from api.errors import ApiError, error_response
+from services.redis_calls import run_script
 
 # KEYS: one sorted set per limit, then optionally a hash to read.  ARGV: now (ms), a
 # unique member, the number of limits, then per limit its allowance and window (ms).
@@ -170,7 +171,7 @@ class RateLimiter:
         for _, limit in windows:
             args += [limit.count, limit.window_s * 1000]
         keys = [f"{self.prefix}{key}" for key, _ in windows]
-        return self._script(keys=keys + ([read] if read else []), args=args)
+        return run_script(self._script, keys + ([read] if read else []), args)
 
     @staticmethod
     def _verdict(raw: list) -> Verdict:

@@ -332,13 +332,18 @@ def main() -> None:
                     ],
                 ),
             ]
-            product = server_processes(base, [redis_server.process.pid])
+            redis_proc = [psutil.Process(redis_server.process.pid)]
+            product = server_processes(base)
             baseline = server_processes(bare.base)
             for sc in scenarios:
                 procs = baseline if sc.base == bare.base else product
-                before = cpu_s(procs)
+                before, redis_before = cpu_s(procs), cpu_s(redis_proc)
                 results[sc.name] = m = driver(sc, conns, seconds)
-                m["cpu_ms"] = (cpu_s(procs) - before) * 1000 / max(1, m["n"])
+                n = max(1, m["n"])
+                m["redis_ms"] = 0.0
+                if sc.base != bare.base:
+                    m["redis_ms"] = (cpu_s(redis_proc) - redis_before) * 1000 / n
+                m["cpu_ms"] = (cpu_s(procs) - before) * 1000 / n + m["redis_ms"]
     finally:
         bare.stop()
 
@@ -348,11 +353,12 @@ def main() -> None:
         f"load average before the run {load[0]:.2f}"
     )
     head = f"{'what':<30}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'CPU ms/req':>12}"
-    print(head + f"{'count':>9}{'non-2xx':>9}")
+    print(head + f"{'of it Redis':>12}{'count':>9}{'non-2xx':>9}")
     for name, m in results.items():
         print(
             f"{name:<30}{m['per_s']:>9.0f}{m['p50_ms']:>9.2f}{m['p99_ms']:>9.2f}"
-            f"{m['cpu_ms']:>12.3f}{m['n']:>9}{m['errors']:>9}  {m['socket_errors']}"
+            f"{m['cpu_ms']:>12.3f}{m['redis_ms']:>12.3f}{m['n']:>9}{m['errors']:>9}"
+            f"  {m['socket_errors']}"
         )
     print("ratio to the bare endpoint: throughput | bare CPU per request / this one's")
     for name, ref in (

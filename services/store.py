@@ -33,6 +33,7 @@ from typing import Any
 import redis
 
 from services.core.codec import dumps, loads
+from services.redis_calls import run_script
 
 # KEYS: game hash, log list, events stream.  ARGV: expected version, state json,
 # log entry json, status, ttl seconds (0 = keep), now, events json, events cap,
@@ -249,9 +250,10 @@ class GameStore:
         """
         now = time.time()
         entry = {"v": expected_version + 1, "seat": seat, "action": action, "at": now}
-        result = self._commit(
-            keys=[self._key(game_id), self._log_key(game_id), self.events_key(game_id)],
-            args=[
+        result = run_script(
+            self._commit,
+            [self._key(game_id), self._log_key(game_id), self.events_key(game_id)],
+            [
                 expected_version,
                 dumps(state),
                 dumps(entry),
