@@ -174,6 +174,8 @@ def main() -> None:
             for name, share in by_package(stats):
                 if share >= 0.005:
                     print(f"  {share:6.1%}  {name}")
+            if os.environ.get("PROFILE_CALLERS"):
+                stats.print_callers(os.environ["PROFILE_CALLERS"])
             stats.sort_stats("cumulative").print_stats(args.top)
             stats.sort_stats("tottime").print_stats(args.top)
             return
