@@ -54,6 +54,18 @@ class ReadCache:
     def fields(self, game_id: str) -> Fields | None:
         return self._fields.get(game_id)
 
+    def moved(self, before: GameRecord, written: Fields | None) -> None:
+        """Bring the copy of ``before``'s game up to a write made on it (``written``: the
+        fields the commit set), when the copy is of ``before`` exactly."""
+        held = self._fields.get(before.id)
+        if (
+            written
+            and held is not None
+            and held[b"version"] == str(before.version).encode()
+            and float(held[b"created"]) == before.created
+        ):
+            self.keep(before.id, {**held, **written})
+
     def keep(self, game_id: str, fields: Fields) -> None:
         if fields:  # an empty read is a missing game: nothing to remember
             self._fields.pop(game_id, None)

@@ -31,7 +31,7 @@ from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
 from api.jobs.queueing import accepted, clamp_budget, enqueue
 from api.json import answer, answer_bytes, dump
-from api.request_reads import game_and_caller, view_key
+from api.request_reads import game_and_caller, read_cache, view_key
 from services.core import RulesError
 from services.core.game import Game as GameRules
 from services.play import create_game, perform, replay, status_of
@@ -187,6 +187,8 @@ class Actions(MethodView):
         game = get_game(record.game)
         seat = acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
         result = perform(store, game_id, seat, body["action"], _if_match(), record=record)
+        if result.record.version == record.version + 1:  # no concurrent write in between
+            read_cache().moved(record, result.written)
         kick_bots(result.record)
         view = envelope(result.record, principal, None if principal.host else seat)
         body = {"version": result.record.version, "events": result.events, "view": view}

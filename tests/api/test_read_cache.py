@@ -79,3 +79,22 @@ def test_the_limiter_answers_one_for_a_current_copy_and_the_hash_otherwise(app, 
     assert dict(zip(*[iter(limiter._run(windows, 2, key, stale)[5])] * 2)) == raw
     other = (raw[b"version"], b"1.5")
     assert dict(zip(*[iter(limiter._run(windows, 3, key, other)[5])] * 2)) == raw
+
+
+def test_after_a_move_the_processs_copy_is_the_stored_hash_byte_for_byte(
+    app, client, store, bearer
+):
+    new = create_game(store, "beat", 2, {}, 8)
+    gid, token = new.record.id, new.seat_tokens[0]
+    listing = client.get(f"/v1/games/{gid}/actions", headers=bearer(token)).get_json()
+    play = next(a["action"] for a in listing["actions"] if a["action"]["type"] == "play")
+    r = client.post(f"/v1/games/{gid}/actions", json={"action": play}, headers=bearer(token))
+    assert r.status_code == 200
+    held = app.extensions["greenroom"].read_cache.fields(gid)
+    assert held == store.redis.hgetall(store.record_key(gid))
+    back = {"action": {"type": "take_back"}}
+    r = client.post(f"/v1/games/{gid}/actions", json=back, headers=bearer(token))
+    assert r.status_code == 200
+    assert app.extensions["greenroom"].read_cache.fields(gid) == store.redis.hgetall(
+        store.record_key(gid)
+    )
