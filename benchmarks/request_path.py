@@ -150,7 +150,7 @@ def run_wrk(sc: Scenario, connections: int, seconds: float) -> dict[str, float]:
                 WRK,
                 f"-t{connections}",
                 f"-c{connections}",
-                f"-d{seconds}s",
+                f"-d{max(1, round(seconds))}s",  # wrk takes whole seconds
                 "--latency",
                 "-s",
                 script,
