@@ -6,8 +6,9 @@ bare Flask app (``bare_app.py``).  wrk (Debian's ``wrk``, a C load generator) dr
 endpoint in turn at the same number of connections; without wrk, Python client threads do.
 Prints requests per second, p50 and p99, and the CPU the servers spent per request (the
 gunicorn processes, plus Redis for the product: a figure that other work on the machine
-disturbs far less than throughput), and the ratios to the bare endpoints.  It asserts
-nothing.
+disturbs far less than throughput) with the Redis server's part of it, and the ratios to
+the bare endpoints.  It asserts nothing.  ``request_path_profile.py`` profiles the same
+requests in-process.
 
     .venv/bin/python benchmarks/request_path.py [--seconds 8] [--connections 16] [--quick]
 
