@@ -32,8 +32,12 @@ class GreenroomFlask(Flask):
 
     Flask checks every hook and view on every request (``inspect.iscoroutinefunction``,
     about a dozen calls a request, 4% of a view's CPU); none of ours is async, and a
-    function's nature does not change, so the answer is kept per function.
+    function's nature does not change, so the answer is kept per function (up to
+    :data:`SYNC_KEPT` of them: a closure made per request, as ``after_this_request``
+    makes, is simply asked about each time).
     """
+
+    SYNC_KEPT = 4096
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -45,7 +49,9 @@ class GreenroomFlask(Flask):
             return super().ensure_sync(func)
         known = self._sync.get(target)
         if known is None:
-            known = self._sync[target] = super().ensure_sync(target) is target
+            known = super().ensure_sync(target) is target
+            if len(self._sync) < self.SYNC_KEPT:
+                self._sync[target] = known
         return func if known else super().ensure_sync(func)
 
 
