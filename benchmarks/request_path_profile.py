@@ -134,30 +134,32 @@ def main() -> None:
         body = orjson.dumps({"game": game, "players": players, "options": options, "seed": seed})
         return orjson.loads(wsgi_caller(app, "POST", "/v1/games", None, body)())
 
-    tour = create("tour", 1, {"mode": "solo"}, 7)
-    beat = create("beat", 2, {}, 100)
-    bpath = f"/v1/games/{beat['id']}"
-    btoken = beat["seat_tokens"][0]
-    listing = orjson.loads(wsgi_caller(app, "GET", bpath + "/actions", btoken)())
-    play = next(a["action"] for a in listing["actions"] if a["action"]["type"] == "play")
-    echo = orjson.dumps({"action": {"type": "play", "card": "s0-1b"}})
-    scenarios: dict[str, Call] = {
-        "bare GET": wsgi_caller(bare, "GET", "/bare", None),
-        "bare POST": wsgi_caller(bare, "POST", "/echo", None, echo),
-        "view": wsgi_caller(app, "GET", f"/v1/games/{tour['id']}", tour["host_token"]),
-        "view beat": wsgi_caller(app, "GET", bpath, btoken),
-        "move": alternate(
-            wsgi_caller(app, "POST", bpath + "/actions", btoken, orjson.dumps({"action": play})),
-            wsgi_caller(
-                app,
-                "POST",
-                bpath + "/actions",
-                btoken,
-                orjson.dumps({"action": {"type": "take_back"}}),
-            ),
-        ),
-    }
     try:
+        tour = create("tour", 1, {"mode": "solo"}, 7)
+        beat = create("beat", 2, {}, 100)
+        bpath = f"/v1/games/{beat['id']}"
+        btoken = beat["seat_tokens"][0]
+        listing = orjson.loads(wsgi_caller(app, "GET", bpath + "/actions", btoken)())
+        play = next(a["action"] for a in listing["actions"] if a["action"]["type"] == "play")
+        echo = orjson.dumps({"action": {"type": "play", "card": "s0-1b"}})
+        scenarios: dict[str, Call] = {
+            "bare GET": wsgi_caller(bare, "GET", "/bare", None),
+            "bare POST": wsgi_caller(bare, "POST", "/echo", None, echo),
+            "view": wsgi_caller(app, "GET", f"/v1/games/{tour['id']}", tour["host_token"]),
+            "view beat": wsgi_caller(app, "GET", bpath, btoken),
+            "move": alternate(
+                wsgi_caller(
+                    app, "POST", bpath + "/actions", btoken, orjson.dumps({"action": play})
+                ),
+                wsgi_caller(
+                    app,
+                    "POST",
+                    bpath + "/actions",
+                    btoken,
+                    orjson.dumps({"action": {"type": "take_back"}}),
+                ),
+            ),
+        }
         if args.profile:
             call = scenarios[args.profile]
             for _ in range(200):
