@@ -44,10 +44,13 @@ def bearer_token() -> str | None:
 
 def token_hash() -> str | None:
     """SHA-256 of the presented bearer token (None without one), computed once per request."""
-    if "token_hash" not in g:
+    store = g._get_current_object()
+    try:
+        return store.token_hash
+    except AttributeError:
         token = bearer_token()
-        g.token_hash = hash_token(token) if token is not None else None
-    return g.token_hash
+        store.token_hash = hash_token(token) if token is not None else None
+        return store.token_hash
 
 
 def principal_for(record: GameRecord, token: str | None = None) -> Principal:

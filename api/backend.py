@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import redis
 from flask import current_app
@@ -52,6 +53,8 @@ class Backend:
     blocking_redis: redis.Redis
     store: GameStore
     queue: Queue
+    #: this process's copies of recent game reads and rendered views (api.request_reads)
+    read_cache: Any = field(default=None)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Backend:
@@ -66,7 +69,10 @@ class Backend:
             finished_ttl_s=settings.game_finished_ttl_s,
             events_cap=settings.game_events_cap,
         )
-        return cls(settings, client, blocking, store, Queue(settings.queue, connection=client))
+        from api.request_reads import ReadCache  # it imports this module
+
+        queue = Queue(settings.queue, connection=client)
+        return cls(settings, client, blocking, store, queue, ReadCache())
 
 
 def backend() -> Backend:

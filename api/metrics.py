@@ -75,10 +75,11 @@ def install_metrics(app: Flask, queue: Queue) -> CollectorRegistry:
 
     @app.after_request
     def _observe(response: Response) -> Response:
-        if request.endpoint != "metrics":
-            rule = request.url_rule.rule if request.url_rule is not None else "unmatched"
-            key = (request.method, rule, str(response.status_code))
-            started = g.get("started")
+        req = request._get_current_object()
+        if req.endpoint != "metrics":
+            rule = req.url_rule.rule if req.url_rule is not None else "unmatched"
+            key = (req.method, rule, str(response.status_code))
+            started = g._get_current_object().get("started")
             if started is not None:
                 duration.labels(*key).observe(time.perf_counter() - started)
             total.labels(*key).inc()

@@ -60,24 +60,29 @@ def configure_logging(level: str = "INFO") -> None:
 def install_request_ids(app: Flask) -> None:
     access = logging.getLogger("greenroom.access")
 
+    # each hook takes the request and ``g`` behind their proxies once (a proxy lookup is a
+    # few function calls, and the hot path made dozens)
     @app.before_request
     def _assign_id() -> None:
-        given = request.headers.get("X-Request-ID", "")
-        g.request_id = given if _SANE_ID.match(given) else uuid.uuid4().hex
-        g.started = time.perf_counter()
+        given = request._get_current_object().headers.get("X-Request-ID", "")
+        store = g._get_current_object()
+        store.request_id = given if _SANE_ID.match(given) else uuid.uuid4().hex
+        store.started = time.perf_counter()
 
     @app.after_request
     def _echo_id(response):
-        response.headers["X-Request-ID"] = g.get("request_id", "")
-        access.info(
-            "request",
-            extra={
-                "method": request.method,
-                "path": request.path,
-                "status": response.status_code,
-                "ms": round(
-                    (time.perf_counter() - g.get("started", time.perf_counter())) * 1000, 2
-                ),
-            },
-        )
+        store = g._get_current_object()
+        response.headers["X-Request-ID"] = store.get("request_id", "")
+        if access.isEnabledFor(logging.INFO):
+            req = request._get_current_object()
+            started = store.get("started", time.perf_counter())
+            access.info(
+                "request",
+                extra={
+                    "method": req.method,
+                    "path": req.path,
+                    "status": response.status_code,
+                    "ms": round((time.perf_counter() - started) * 1000, 2),
+                },
+            )
         return response

@@ -42,12 +42,15 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from api.auth import token_hash
 from api.config import Settings
 from api.errors import ApiError, error_response
+from services.redis_calls import run_script
 
-# KEYS: one sorted set per limit, then optionally a hash to read.  ARGV: now (ms), a
-# unique member, the number of limits, then per limit its allowance and window (ms).
+# KEYS: one sorted set per limit, then optionally a game's hash to read.  ARGV: now (ms),
+# a unique member, the number of limits, then per limit its allowance and window (ms),
+# then optionally the version and created time of the caller's copy of that hash.
 # The request is admitted (and recorded in every window) only when each window has
 # room.  Returns {admitted, limit, remaining, reset_ms, retry_ms} for the tightest limit
-# (the refusing one when refused), plus the hash's fields when admitted and one is named.
+# (the refusing one when refused), plus, when admitted and a hash is named, its fields,
+# or 1 when the caller's copy is still the stored one (same version, same game).
 _MOVING_WINDOW_LUA = """
 local now = tonumber(ARGV[1])
 local n = tonumber(ARGV[3])
@@ -79,13 +82,24 @@ if admitted == 1 then
     redis.call('ZADD', KEYS[i], now, ARGV[2])
     redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[3 + 2 * i]))
   end
-  if #KEYS > n then out[6] = redis.call('HGETALL', KEYS[n + 1]) end
+  if #KEYS > n then
+    local known = ARGV[4 + 2 * n]
+    local same = false
+    if known then
+      local vc = redis.call('HMGET', KEYS[n + 1], 'version', 'created')
+      same = vc[1] == known and vc[2] == ARGV[5 + 2 * n]
+    end
+    if same then out[6] = 1 else out[6] = redis.call('HGETALL', KEYS[n + 1]) end
+  end
 end
 return out
 """
 
 _PER = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 _LIMIT = re.compile(r"^\s*(\d+)\s*(?:/|per)\s*(\d*)\s*(second|minute|hour|day)s?\s*$")
+
+#: what :meth:`RateLimiter.gate` returns for a hash the caller's copy of is current
+UNCHANGED = object()
 
 #: endpoints (blueprint or view names) that no limit applies to
 EXEMPT_BLUEPRINTS = frozenset({"health", "api-docs", "docs_assets", "web"})
@@ -165,12 +179,24 @@ class RateLimiter:
         """Record one request at ``now_ms`` in every window that has room for it."""
         return self._verdict(self._run(windows, now_ms, None))
 
-    def _run(self, windows: list[tuple[str, Limit]], now_ms: int, read: str | None) -> list:
-        args: list[int | str] = [now_ms, f"{now_ms}-{self._pid}-{next(self._ids)}", len(windows)]
+    def _run(
+        self,
+        windows: list[tuple[str, Limit]],
+        now_ms: int,
+        read: str | None,
+        known: tuple[bytes, bytes] | None = None,
+    ) -> list:
+        args: list[int | str | bytes] = [
+            now_ms,
+            f"{now_ms}-{self._pid}-{next(self._ids)}",
+            len(windows),
+        ]
         for _, limit in windows:
             args += [limit.count, limit.window_s * 1000]
+        if read and known:
+            args += known
         keys = [f"{self.prefix}{key}" for key, _ in windows]
-        return self._script(keys=keys + ([read] if read else []), args=args)
+        return run_script(self._script, keys + ([read] if read else []), args)
 
     @staticmethod
     def _verdict(raw: list) -> Verdict:
@@ -181,14 +207,21 @@ class RateLimiter:
         """True when the current request counts in no window (an exempt loopback client)."""
         return self.loopback == EXEMPT and is_loopback()
 
-    def gate(self, read: str | None = None) -> tuple[Response | None, dict[bytes, bytes] | None]:
+    def gate(
+        self, read: str | None = None, known: tuple[bytes, bytes] | None = None
+    ) -> tuple[Response | None, dict[bytes, bytes] | object | None]:
         """Check the current request; with ``read``, also fetch that hash if admitted.
 
+        ``known`` is the version and created time of a copy of the hash the caller holds.
         Returns the 429 to answer (or None to go on, the answer's headers staged) and the
-        hash's fields (None when refused or none was named).
+        hash's fields: None when refused or none was named, :data:`UNCHANGED` when the
+        copy is current.
         """
-        raw = self._run(self.windows(), int(time.time() * 1000), read)
-        fields = dict(zip(raw[5][::2], raw[5][1::2], strict=True)) if len(raw) > 5 else None
+        raw = self._run(self.windows(), int(time.time() * 1000), read, known)
+        fields = None
+        if len(raw) > 5:
+            got = raw[5]
+            fields = UNCHANGED if got == 1 else dict(zip(got[::2], got[1::2], strict=True))
         return self._answer(self._verdict(raw)), fields
 
     def windows(self) -> list[tuple[str, Limit]]:
@@ -223,7 +256,8 @@ class RateLimiter:
 
 def exempt() -> bool:
     """Health, metrics and the docs are never limited."""
-    return request.blueprint in EXEMPT_BLUEPRINTS or request.endpoint in EXEMPT_ENDPOINTS
+    req = request._get_current_object()
+    return req.blueprint in EXEMPT_BLUEPRINTS or req.endpoint in EXEMPT_ENDPOINTS
 
 
 def install_rate_limits(app: Flask, client: redis.Redis, settings: Settings) -> RateLimiter | None:
@@ -242,8 +276,9 @@ def install_rate_limits(app: Flask, client: redis.Redis, settings: Settings) -> 
 
     @app.after_request
     def _headers(response: Response) -> Response:
-        for name, value in g.get("rate_limit_headers", {}).items():
-            response.headers[name] = value
+        staged = g._get_current_object().get("rate_limit_headers")
+        if staged:
+            response.headers.update(staged)
         return response
 
     return RateLimiter(client, settings.prefix, by_address, by_token, loopback)

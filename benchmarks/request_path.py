@@ -6,8 +6,9 @@ bare Flask app (``bare_app.py``).  wrk (Debian's ``wrk``, a C load generator) dr
 endpoint in turn at the same number of connections; without wrk, Python client threads do.
 Prints requests per second, p50 and p99, and the CPU the servers spent per request (the
 gunicorn processes, plus Redis for the product: a figure that other work on the machine
-disturbs far less than throughput), and the ratios to the bare endpoints.  It asserts
-nothing.
+disturbs far less than throughput) with the Redis server's part of it, and the ratios to
+the bare endpoints.  It asserts nothing.  ``request_path_profile.py`` profiles the same
+requests in-process.
 
     .venv/bin/python benchmarks/request_path.py [--seconds 8] [--connections 16] [--quick]
 
@@ -150,7 +151,7 @@ def run_wrk(sc: Scenario, connections: int, seconds: float) -> dict[str, float]:
                 WRK,
                 f"-t{connections}",
                 f"-c{connections}",
-                f"-d{seconds}s",
+                f"-d{max(1, round(seconds))}s",  # wrk takes whole seconds
                 "--latency",
                 "-s",
                 script,
@@ -332,13 +333,18 @@ def main() -> None:
                     ],
                 ),
             ]
-            product = server_processes(base, [redis_server.process.pid])
+            redis_proc = [psutil.Process(redis_server.process.pid)]
+            product = server_processes(base)
             baseline = server_processes(bare.base)
             for sc in scenarios:
                 procs = baseline if sc.base == bare.base else product
-                before = cpu_s(procs)
+                before, redis_before = cpu_s(procs), cpu_s(redis_proc)
                 results[sc.name] = m = driver(sc, conns, seconds)
-                m["cpu_ms"] = (cpu_s(procs) - before) * 1000 / max(1, m["n"])
+                n = max(1, m["n"])
+                m["redis_ms"] = 0.0
+                if sc.base != bare.base:
+                    m["redis_ms"] = (cpu_s(redis_proc) - redis_before) * 1000 / n
+                m["cpu_ms"] = (cpu_s(procs) - before) * 1000 / n + m["redis_ms"]
     finally:
         bare.stop()
 
@@ -348,11 +354,12 @@ def main() -> None:
         f"load average before the run {load[0]:.2f}"
     )
     head = f"{'what':<30}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'CPU ms/req':>12}"
-    print(head + f"{'count':>9}{'non-2xx':>9}")
+    print(head + f"{'of it Redis':>12}{'count':>9}{'non-2xx':>9}")
     for name, m in results.items():
         print(
             f"{name:<30}{m['per_s']:>9.0f}{m['p50_ms']:>9.2f}{m['p99_ms']:>9.2f}"
-            f"{m['cpu_ms']:>12.3f}{m['n']:>9}{m['errors']:>9}  {m['socket_errors']}"
+            f"{m['cpu_ms']:>12.3f}{m['redis_ms']:>12.3f}{m['n']:>9}{m['errors']:>9}"
+            f"  {m['socket_errors']}"
         )
     print("ratio to the bare endpoint: throughput | bare CPU per request / this one's")
     for name, ref in (

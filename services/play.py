@@ -18,6 +18,8 @@ MAX_SEED = 2**63 - 1
 class ActionResult:
     record: GameRecord
     events: list[dict[str, Any]]
+    #: the game hash's fields the commit set, as Redis holds them (GameStore.commit)
+    written: dict[bytes, bytes] | None = None
 
 
 def status_of(game: Game, state: dict[str, Any]) -> str:
@@ -90,14 +92,18 @@ def perform(
         require_seated(record.seating)
         state, events = game.apply(record.state, seat, action)
         status = status_of(game, state)
+        written: dict[bytes, bytes] = {}
         try:
-            version = store.commit(game_id, record.version, state, status, seat, action, events)
+            version = store.commit(
+                game_id, record.version, state, status, seat, action, events, written
+            )
         except VersionConflict:
             if expected_version is not None:
                 raise
             record = None
             continue
-        return ActionResult(replace(record, state=state, version=version, status=status), events)
+        new = replace(record, state=state, version=version, status=status)
+        return ActionResult(new, events, written)
     raise VersionConflict(None)
 
 

@@ -33,6 +33,7 @@ from typing import Any
 import redis
 
 from services.core.codec import dumps, loads
+from services.redis_calls import run_script
 
 # KEYS: game hash, log list, events stream.  ARGV: expected version, state json,
 # log entry json, status, ttl seconds (0 = keep), now, events json, events cap,
@@ -239,21 +240,26 @@ class GameStore:
         seat: int,
         action: dict[str, Any],
         events: list[dict[str, Any]] | None = None,
+        written: dict[bytes, bytes] | None = None,
     ) -> int:
         """Store ``state`` as version ``expected_version + 1``; atomic compare-and-set.
 
         ``events`` (what the move did, as the rules report it to the mover) are
         kept per version for streams; each stream filters them for its viewer.
+        A ``written`` dict receives, once the write is done, the hash fields it set,
+        byte for byte as Redis now holds them (so a copy of the hash can be kept current).
 
         Raises GameNotFound or VersionConflict; returns the new version.
         """
         now = time.time()
         entry = {"v": expected_version + 1, "seat": seat, "action": action, "at": now}
-        result = self._commit(
-            keys=[self._key(game_id), self._log_key(game_id), self.events_key(game_id)],
-            args=[
+        state_json = dumps(state)
+        result = run_script(
+            self._commit,
+            [self._key(game_id), self._log_key(game_id), self.events_key(game_id)],
+            [
                 expected_version,
-                dumps(state),
+                state_json,
                 dumps(entry),
                 status,
                 self.ttl_for(status),
@@ -268,6 +274,17 @@ class GameStore:
         if result == -2:
             current = self.redis.hget(self._key(game_id), "version")
             raise VersionConflict(int(current) if current is not None else None)
+        if written is not None:
+            # as the script's HSET stores them: the integer version in decimal, the
+            # other arguments as redis-py encoded them (a float by its repr)
+            written.update(
+                {
+                    b"state": state_json,
+                    b"version": str(int(result)).encode(),
+                    b"status": status.encode(),
+                    b"updated": repr(now).encode(),
+                }
+            )
         return int(result)
 
     def delete(self, game_id: str) -> None:

@@ -30,8 +30,8 @@ from api.games.schemas import (
 from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
 from api.jobs.queueing import accepted, clamp_budget, enqueue
-from api.json import answer
-from api.request_reads import game_and_caller
+from api.json import answer, answer_bytes, dump
+from api.request_reads import game_and_caller, read_cache, view_key
 from services.core import RulesError
 from services.core.game import Game as GameRules
 from services.play import create_game, perform, replay, status_of
@@ -120,7 +120,15 @@ class Game(MethodView):
         """
         be = backend()
         record, principal = game_and_caller(game_id)
-        view = envelope(record, principal, query.get("seat"))  # refuse before waiting
+        seat = query.get("seat")
+
+        def rendered(rec: GameRecord) -> bytes:
+            # a view is a pure function of the record and the viewer: rendered once per
+            # version, viewer and seat in this process (api.request_reads)
+            key = view_key(rec, principal, seat)
+            return be.read_cache.view(key, lambda: dump(envelope(rec, principal, seat)))
+
+        body = rendered(record)  # refuse before waiting
         fresh, waited = await_change(be, record)
         headers = {**_etag((fresh or record).version)}
         if waited:
@@ -128,8 +136,8 @@ class Game(MethodView):
         if fresh is None:
             return Response(status=304, headers=headers)
         if fresh is not record:
-            view = envelope(fresh, principal, query.get("seat"))
-        return answer(view, 200, headers)
+            body = rendered(fresh)
+        return answer_bytes(body, 200, headers)
 
     @blp.response(204)
     @blp.alt_response(403, schema=ErrorSchema)
@@ -179,6 +187,8 @@ class Actions(MethodView):
         game = get_game(record.game)
         seat = acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
         result = perform(store, game_id, seat, body["action"], _if_match(), record=record)
+        if result.record.version == record.version + 1:  # no concurrent write in between
+            read_cache().moved(record, result.written)
         kick_bots(result.record)
         view = envelope(result.record, principal, None if principal.host else seat)
         body = {"version": result.record.version, "events": result.events, "view": view}
