@@ -82,6 +82,25 @@ export function puzzlePanel({ id, token, act }) {
     }
   }
 
+  /** How far the table is along the plan, read from the log now: a click that
+   * comes before the plan is redrawn after the last move must not replay it. */
+  async function position(steps) {
+    const entries = (await api.log(id, token)).entries || [];
+    const onTrack = entries.every((e, i) => steps[i] && e.seat === steps[i].seat && JSON.stringify(e.action) === JSON.stringify(steps[i].action));
+    return { done: entries.length, onTrack };
+  }
+
+  async function follow(buttonEl, steps, count) {
+    buttonEl.disabled = true;
+    try {
+      const { done, onTrack } = await position(steps);
+      if (!onTrack) return;
+      for (const sa of steps.slice(done, done + count)) if (!(await act(sa))) break;
+    } finally {
+      buttonEl.disabled = false;
+    }
+  }
+
   async function draw() {
     if (!plan) return;
     const mine = ++drawing;
@@ -90,9 +109,7 @@ export function puzzlePanel({ id, token, act }) {
     let done = 0;
     let onTrack = true;
     try {
-      const entries = (await api.log(id, token)).entries || [];
-      done = entries.length;
-      onTrack = entries.every((e, i) => steps[i] && e.seat === steps[i].seat && JSON.stringify(e.action) === JSON.stringify(steps[i].action));
+      ({ done, onTrack } = await position(steps));
     } catch { /* the plan still shows */ }
     if (mine !== drawing) return; // a later move has drawn the plan already
     const sentence = verdict === "feasible" ? "Yes: this deal can be won." : verdict === "infeasible" ? "No: no sequence of plays wins this deal." : "Unknown: the solver ran out of time.";
@@ -103,8 +120,8 @@ export function puzzlePanel({ id, token, act }) {
         `Seat ${sa.seat}: ${beatLabel(sa.action) || JSON.stringify(sa.action)}`))) : null,
       steps.length && !onTrack ? h("p", { class: "muted" }, "The table has left the plan; create the puzzle again to follow it.") : null,
       next ? h("div", { class: "row" },
-        h("button", { type: "button", class: "primary", id: "plan-next", onclick: () => act(next) }, `Step ${done + 1} of ${steps.length}: play it`),
-        h("button", { type: "button", id: "plan-all", onclick: async () => { for (const sa of steps.slice(done)) await act(sa); } }, "Play the rest")) : null,
+        h("button", { type: "button", class: "primary", id: "plan-next", onclick: (ev) => follow(ev.currentTarget, steps, 1) }, `Step ${done + 1} of ${steps.length}: play it`),
+        h("button", { type: "button", id: "plan-all", onclick: (ev) => follow(ev.currentTarget, steps, steps.length) }, "Play the rest")) : null,
       plan.plan ? h("details", {}, h("summary", {}, "The plan by round"), value(plan.plan)) : null);
   }
 

@@ -176,9 +176,11 @@ export async function table(main, id, params) {
       state.posted.add(result.version);
       addEvents(result.events, sa.seat);
       await refresh();
+      return true;
     } catch (err) {
       showError(err);
       if (err.status === 412 || err.status === 409) refresh();
+      return false;
     }
   }
 
