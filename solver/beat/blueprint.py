@@ -58,7 +58,12 @@ AIMS = {
     }
     for n, op, loud in ((2, 0.45, 0.8), (3, 0.35, 0.75), (4, 0.28, 0.72))
 }
-COST_PER_POINT = 0.012
+#: per seat count, what a point of card value played costs in utility (times the song's
+#: stakes): high cards are worth keeping, but at 0.012 the 4-seat band saved them into
+#: FAILs (blueprint band, 60 seeded deals per venue 1-10: easy 44 -> 50 %, medium
+#: 10 -> 13 %; hint band, paired deals: 55 -> 60 % / 17 -> 31 %).  At 3 seats the
+#: blueprint band gained too but the hint band lost (12 -> 9 of 20 easy deals): kept.
+COST_PER_POINT = {2: 0.012, 3: 0.012, 4: 0.003}
 ENCORE_ONE_BONUS = 0.25
 SOLO_COST = 0.04
 PASS_COST = 0.04
@@ -578,7 +583,8 @@ def _card_terms(
 ) -> float:
     """Tie-breaking terms of playing these values (cost, Encore 1s, Jupiter's range)."""
     v = seen.venue
-    s = -COST_PER_POINT * scale * sum(values)  # scaled: a long shot must beat the cost
+    # scaled by the stakes: a long shot must beat the cost
+    s = -COST_PER_POINT[seen.players] * scale * sum(values)
     ones = values.count(1)
     if ones:
         if v.rule_id == "entropy_chain":
