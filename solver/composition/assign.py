@@ -112,7 +112,10 @@ def covers(
     """Every cover of ``word`` (one per symmetry class) as (type, letters, mud) lists.
 
     Raises OverflowError when there are more than ``limit``.  ``cuts`` and
-    ``fixed`` as for ``_options``.
+    ``fixed`` as for ``_options``.  MUD's change is placed first, at one position
+    and card type at a time (or nowhere), each placement kept only when the
+    letters left can still be counted: searching with the change offered at every
+    position met the same covers but spent most of its time on dead ends.
     """
     if not _countable(prep, word):
         return []
@@ -123,23 +126,83 @@ def covers(
     remaining = [len(m) for m in prep.types]
     path: list[tuple[int, str, bool]] = []
     out: list[list[tuple[int, str, bool]]] = []
+    pinned = fixed[0] if fixed is not None else -1
+    plain = [o if pos == pinned else [x for x in o if not x[3]] for pos, o in enumerate(opts)]
 
-    def rec(pos: int, mud_used: bool) -> None:
+    # a cover's score does not depend on where its cards sit: single cards showing their
+    # own letter are taken in type order along the positions of each letter, so covers
+    # that only swap them between those positions are met once
+    own = [
+        len(prep.type_letters[t]) == 1 and not prep.cards[m[0]].wild
+        for t, m in enumerate(prep.types)
+    ]
+    last: dict[str, int] = {}
+
+    def rec(pos: int, at: list) -> None:
         if pos == n:
             out.append(path.copy())
             if len(out) > limit:
                 raise OverflowError
             return
-        for t, span, letters, mud in opts[pos]:
-            if remaining[t] and not (mud and mud_used):
-                remaining[t] -= 1
-                path.append((t, letters, mud))
-                rec(pos + span, mud_used or mud)
-                path.pop()
-                remaining[t] += 1
+        for t, span, letters, mud in at[pos]:
+            if not remaining[t]:
+                continue
+            if own[t] and not mud and pos != pinned:
+                before = last.get(letters, -1)
+                if t < before:
+                    continue
+                last[letters] = t
+            remaining[t] -= 1
+            path.append((t, letters, mud))
+            rec(pos + span, at)
+            path.pop()
+            remaining[t] += 1
+            if own[t] and not mud and pos != pinned:
+                last[letters] = before
 
-    rec(0, False)
+    ghosts = sum(len(prep.types[t]) for t in prep.ghost_types)
+    missing, short = _missing(prep, word)
+
+    def change(t: int, ch: str) -> int:
+        """The letters no card plays once type t's card is changed to play ch: one
+        less if ch was short, one more if t's own letter was short or exactly met."""
+        return missing - (short.get(ch, 0) > 0) + (short.get(prep.type_letters[t], -1) >= 0)
+
+    if fixed is not None and fixed[3]:  # the shared card is the changed one
+        if change(fixed[1], fixed[2]) <= ghosts:
+            rec(0, plain)
+        return out
+    if missing <= ghosts:
+        rec(0, plain)
+    if not prep.mud:
+        return out
+    for pos in range(n):
+        if pos == pinned:
+            continue
+        ch = word[pos]
+        for option in opts[pos]:
+            t, _, _, mud = option
+            if not mud:
+                continue
+            if change(t, ch) > ghosts:
+                continue
+            at = plain.copy()
+            at[pos] = [option]
+            rec(0, at)
     return out
+
+
+def _missing(prep: Prepared, word: str) -> tuple[int, dict[str, int]]:
+    """(letters no card plays, per letter its need less its cards) as in ``_countable``."""
+    missing, short = 0, {}
+    for ch in set(word):
+        have = prep.single_count.get(ch, 0)
+        for pair, n in prep.pair_count.items():
+            if ch in pair and pair in word:
+                have += n * pair.count(ch)
+        short[ch] = word.count(ch) - have
+        missing += max(0, short[ch])
+    return missing, short
 
 
 def _concrete(prep: Prepared, cover) -> tuple[list[tuple[int, str]], list[bool]]:

@@ -19,10 +19,13 @@ def bounds_tables(prep: Prepared, max_len: int):
     """Per-letter top-value prefix sums, wild bonus and per-length extras for the bound."""
     cap = prep.cap
     any_dv = any(f["dv"] for f in prep.facts)
-    vmax = []
+    # a card showing its own letters is doubled as a vowel card only if it is one; MUD's
+    # changed card (valued as the wild below) may show a vowel
+    vmax, vwild = [], []
     for c, f in zip(prep.cards, prep.facts):
-        d = f["ds"] + (1 if any_dv and (prep.mud or c.wild or is_vowel_card(c.letters)) else 0)
+        d = f["ds"] + (1 if any_dv and (c.wild or is_vowel_card(c.letters)) else 0)
         vmax.append(c.rose * multiplier(d, cap))
+        vwild.append(c.rose * multiplier(f["ds"] + (1 if any_dv else 0), cap))
     per_letter: list[list[int]] = [[] for _ in range(26)]
     supply = np.zeros(26, dtype=np.int16)
     # values in half-Roses: a two-letter card puts half its value on each of its letters
@@ -44,14 +47,17 @@ def bounds_tables(prep: Prepared, max_len: int):
     wilds = sum(1 for c in prep.cards if c.wild) + (1 if prep.mud and prep.mud_types else 0)
     wild_value = 0
     if prep.mud and prep.mud_types:
-        wild_value += max(v for c, v in zip(prep.cards, vmax) if len(c.letters) == 1)
-    # word doublers: (letters the word must contain, how many doubles) per doubler card
+        wild_value += max(v for c, v in zip(prep.cards, vwild) if len(c.letters) == 1)
+    # word doublers: (letters the word must contain, how many doubles, Roses paid for them,
+    # whether MUD may change the card to a letter of the word) per doubler card; a paid
+    # one the seat cannot afford never doubles
     doublers = []
     for c, f in zip(prep.cards, prep.facts):
-        d = f["dw"] + (1 if f["pay"] and f["pay"][0] == "pay_double_word" else 0)
-        if d:
-            free = prep.mud and len(c.letters) == 1
-            doublers.append(("" if free else c.letters, d))
+        changeable = prep.mud and len(c.letters) == 1
+        if f["dw"]:
+            doublers.append((c.letters, f["dw"], 0, changeable))
+        if f["pay"] and f["pay"][0] == "pay_double_word" and f["pay"][1] <= prep.hand.roses:
+            doublers.append((c.letters, 1, f["pay"][1], changeable))
     # symbols: per symbol, how many of its cards can show each letter
     sym_letter: dict[str, np.ndarray] = {}
     sym_wild: dict[str, int] = {}
@@ -140,9 +146,23 @@ def _holds(cols: dict[int, np.ndarray], n: int, letters: str) -> np.ndarray:
 def upper_bound(prep, cols, lengths, vowels, base, extra) -> np.ndarray:
     """Vectorised bound: doublers and abilities the word can reach, symbol rows it allows."""
     n = len(lengths)
-    wd = np.zeros(n, dtype=np.int64)
-    for letters, d in extra["doublers"]:
-        wd += d if not letters else d * _holds(cols, n, letters)
+    wd = np.zeros(n, dtype=np.int64)  # free doubles the word's own letters reach
+    paid = np.zeros(n, dtype=np.int64)  # doubles paid for
+    cheapest = np.full(n, 1 << 30, dtype=np.int64)  # the least Roses one of them costs
+    # MUD changes one card: at most one doubler reaches a word without its own letters
+    free_x = np.zeros(n, dtype=np.int64)
+    pay_x = np.full(n, 1 << 30, dtype=np.int64)
+    for letters, d, cost, changeable in extra["doublers"]:
+        held = _holds(cols, n, letters)
+        if cost == 0:
+            wd += d * held
+            if changeable:
+                free_x = np.where(held, free_x, np.maximum(free_x, d))
+        else:
+            paid += held
+            cheapest = np.where(held, np.minimum(cheapest, cost), cheapest)
+            if changeable:
+                pay_x = np.where(held, pay_x, np.minimum(pay_x, cost))
     roses = np.zeros(n, dtype=np.int64)
     for letters, flat, pv, longs in extra["card_roses"]:
         gain = flat + pv * vowels
@@ -150,8 +170,12 @@ def upper_bound(prep, cols, lengths, vowels, base, extra) -> np.ndarray:
             gain = gain + bonus * (lengths >= mn)
         roses += gain if not letters else gain * _holds(cols, n, letters)
     cap = prep.cap
-    pm = np.where(wd <= 0, 1, np.minimum(wd + 1, cap))
-    ub = pm * base + roses
+    extra_pay = pay_x < (1 << 30)
+    ub = np.maximum(
+        _doubled(cap, base, wd + free_x, paid, cheapest),
+        _doubled(cap, base, wd, paid + extra_pay, np.minimum(cheapest, pay_x)),
+    )
+    ub += roses
     row = extra["bonus_row"]
     for sym, arr in extra["sym_letter"].items():
         usable = np.full(n, extra["sym_wild"].get(sym, 0), dtype=np.int64)
@@ -162,6 +186,15 @@ def upper_bound(prep, cols, lengths, vowels, base, extra) -> np.ndarray:
         usable = np.minimum(usable, lengths.astype(np.int64))
         ub += row[np.minimum(usable, len(row) - 1)]
     return ub
+
+
+def _doubled(cap: int, base, free, paid, cheapest) -> np.ndarray:
+    """The most ``base`` Roses become with ``free`` doubles, or with ``paid`` more doubles
+    too less the cheapest of them (a word paying pays at least that)."""
+    pm = np.where(free <= 0, 1, np.minimum(free + 1, cap))
+    every = free + paid
+    pm_paid = np.where(every <= 0, 1, np.minimum(every + 1, cap))
+    return np.maximum(pm * base, np.where(paid > 0, pm_paid * base - cheapest, 0))
 
 
 def neg_word(word: str) -> tuple[int, ...]:

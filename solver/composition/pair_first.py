@@ -1,8 +1,10 @@
 """Two-word search by first words: each word's bound over every partner, best first.
 
 The fallback of the search by joint letters (``pair_lattice``): it covers every
-hand (MUD changing the shared card, several two-word cards, two wilds) and
-takes over when too many joint letter counts reach the threshold.
+way of crossing (several two-word cards, two wilds) and takes over when too
+many joint letter counts reach the threshold.  It runs on one way at a time
+(``pair_ranking.pair_words``), so the shared card's letters are always known
+unless several two-word cards share the way.
 
 1. Eligible words sorted by their first-word share of the separable screen
    (``pair_screen``), so each unordered pair {u, v} is met once, as (u, v)
@@ -34,23 +36,15 @@ def search_by_first_words(pw: PairWords, ranking: Ranking) -> None:
     """Evaluate every pair that may still enter ``ranking``, first word by first word."""
     prep, tables, held, words = pw.prep, pw.tables, pw.held, pw.words
     supply, top, wilds, _, _, _, _, max_len = tables
-    sub, slack, generic, values = pw.sub, pw.slack, pw.generic, pw.values
-    dvow, dlen = pw.shared_vowels, pw.shared_len
+    sub, slack, values = pw.sub, pw.slack, pw.values
+    dvow, dlen, way = pw.shared_vowels, pw.shared_len, pw.way
     supply_h = pw.supply_h
     figures, threshold, out_of_time = ranking.figures, ranking.threshold, ranking.out_of_time
-    if generic:
-        supply26 = supply.astype(np.int16)
-        shows = pw.shows
-        x_supply = supply.astype(np.int16)
-        for ch in shows[0] if len(shows) == 1 else "":
-            x_supply[ord(ch) - 97] -= 1  # the shared card, changed, shows no letter of its own
-        mudfree = (shows, wilds, x_supply, wilds - 1)  # ghosts: the wilds but MUD's
-        sub26 = np.zeros(26, dtype=np.int16)
     screen = build_screen(prep, tables, held, pw.cnt, sub, pw.vw, dvow, pw.outside, slack)
     # first words in descending share: the later ones, their partners, bring less
     order = np.lexsort((pw.wid, -screen.a))
     pw = pw.take(order)
-    wid, full, cnt, outside, ln, vw = pw.wid, pw.full, pw.cnt, pw.outside, pw.ln, pw.vw
+    wid, cnt, outside, ln, vw = pw.wid, pw.cnt, pw.outside, pw.ln, pw.vw
     screen = screen.take(order)
     n = len(wid)
     # second words in descending share: those a first word may meet are a prefix
@@ -110,10 +104,6 @@ def search_by_first_words(pw: PairWords, ranking: Ranking) -> None:
         deficit = np.maximum(joint - supply_h, 0).sum(axis=1) + outside[i] + outside[later]
         jl = ln[i] + ln[later] - dlen
         pos = np.flatnonzero((jl <= max_len) & (deficit - slack <= wilds))
-        if generic and len(pos):
-            cv = full[later[pos]]
-            fit = _generic_fit(full[i], cv, full[i] + cv - sub26, supply26, mudfree)
-            pos = pos[fit]
         if len(pos) == 0:
             return
         joint = np.maximum(joint[pos], 0)
@@ -180,30 +170,4 @@ def search_by_first_words(pw: PairWords, ranking: Ranking) -> None:
         if at + 1 < len(js):
             nxt = js[at + 1]
             heapq.heappush(queue, (-bs[at + 1], nxt[1], nxt[2], i, js, bs, at + 1))
-        ranking.evaluate(int(wid[i]), int(wid[j]), -negb)
-
-
-def _generic_fit(cu, cv, joint, supply26, mudfree) -> np.ndarray:
-    """With MUD: which second words fit a first word's letters, for some crossing.
-
-    ``joint`` = cu + cv (nothing subtracted).  Natural crossing at a two-word
-    card's letters s (in both words): counts joint - s within supply and every
-    wild.  Crossing through the changed shared card at a letter c both words hold:
-    joint - 2c (the other words' letters, one c being the shared card's in each)
-    within the supply without that card's own letter, the Ghost Notes only.
-    """
-    shows, wilds, x_supply, ghosts = mudfree
-    ok = np.zeros(len(cv), dtype=bool)
-    for s in shows:
-        e = np.zeros(26, dtype=np.int16)
-        for ch in s:
-            e[ord(ch) - 97] += 1
-        has = np.all(cv >= e, axis=1) & bool(np.all(cu >= e))
-        d = np.maximum(joint - e - supply26, 0).sum(axis=1)
-        ok |= has & (d <= wilds)
-    for c in np.flatnonzero(cu).tolist():
-        rest = joint.copy()
-        rest[:, c] -= 2
-        d = np.maximum(rest - x_supply, 0).sum(axis=1)
-        ok |= (cv[:, c] > 0) & (d <= ghosts)
-    return ok
+        ranking.evaluate(int(wid[i]), int(wid[j]), -negb, way=way)

@@ -39,11 +39,11 @@ from solver.composition.pair_screen import halves
 def applies(pw: PairWords) -> bool:
     """Whether the search by joint letters covers this hand's pairs.
 
-    It needs the crossing letters known (one two-word card's letters, no MUD
-    change of the shared card), at most one wild, and the hand's card slots in
-    one 64-bit mask.
+    It needs the crossing letters known (one way of crossing: one two-word
+    card's letters), at most one wild, and the hand's card slots in one 64-bit
+    mask.
     """
-    return not pw.generic and pw.slack == 0 and pw.tables[2] <= 1 and int(pw.supply_h.sum()) <= 62
+    return pw.slack == 0 and pw.tables[2] <= 1 and int(pw.supply_h.sum()) <= 62
 
 
 #: joint letter combinations split at once (bounds the fit matrix's rows)
@@ -189,7 +189,9 @@ class JointSearch:
         nets: dict[int, int] = {}
         alike = kinds >= 0  # known to score alike: also at every crossing place
         for at in sorted(firsts.tolist()):
-            checked, net = ranking.evaluate(int(lo[at]), int(hi[at]), bound, bool(alike[at]))
+            checked, net = ranking.evaluate(
+                int(lo[at]), int(hi[at]), bound, bool(alike[at]), pw.way
+            )
             if checked and net is not None:
                 nets[int(kinds[at])] = net
         # then the others of the playable kinds, in ranking order while they can enter:
@@ -204,7 +206,10 @@ class JointSearch:
             rest[ranking.before_kth(lo, hi) :] = False
         for at in np.flatnonzero(rest).tolist():
             kind = int(kinds[at])
-            if kind in nets and not ranking.evaluate(int(lo[at]), int(hi[at]), nets[kind], True)[0]:
+            if (
+                kind in nets
+                and not ranking.evaluate(int(lo[at]), int(hi[at]), nets[kind], True, pw.way)[0]
+            ):
                 del nets[kind]  # the rest of this kind ranks lower still
 
     def run(self, limit: int) -> str:

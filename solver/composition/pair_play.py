@@ -86,6 +86,7 @@ def best_pair(
     limit: int | None = None,
     bound: int | None = None,
     one_place: bool = False,
+    way: tuple[int, str] | None = None,
 ) -> Play | None:
     """The highest-net two-word Performance of words ``u`` and ``v`` (None if impossible).
 
@@ -95,6 +96,8 @@ def best_pair(
     crossing that reaches it paying nothing cannot be beaten, so the others are
     not tried.  ``one_place``: every place scores alike (the caller knows no
     two-letter card's spot or MUD change depends on it), so only the first is tried.
+    ``way``: only the crossings of one way (``pair_ranking.pair_words``): (-1, "")
+    the shared card showing its own letters, (t, c) card type t changed to c.
     """
     kw = {} if limit is None else {"limit": limit}
     best: Play | None = None
@@ -112,6 +115,8 @@ def best_pair(
             elif span == 1 and prep.mud:
                 mud = True
             else:
+                continue
+            if way is not None and (way[0] != (t if mud else -1) or (mud and shown != way[1])):
                 continue
             if shown not in countable:
                 countable[shown] = _pair_countable(prep, both - Counter(shown), u, v)

@@ -11,38 +11,42 @@ from typing import Any
 import numpy as np
 
 from services.composition.content import VOWELS
-from solver.composition.bounds import neg_word
+from solver.composition.bounds import bounds_tables, neg_word
+from solver.composition.hand import Hand
 from solver.composition.pair_play import best_pair, card_values, two_word_types
 from solver.composition.prepared import Play, Prepared
 
 
 @dataclass
 class PairWords:
-    """The hand's words that hold a two-word card's letters, as arrays (one row per word).
+    """The hand's words that hold one way of crossing's letters, as arrays (one row per word).
 
     ``cnt`` counts the held letters only; ``sub`` is the shared card's letters
     (zero, with ``slack`` extra wilds allowed, when the crossing letters are not
-    known in advance: several two-word cards, or MUD changing the shared card).
+    known in advance: several two-word cards).  ``tables`` are the bound tables
+    of the cards this way of crossing plays (with MUD changing the shared card,
+    the hand with that card showing the changed letter and no other change), so
+    every bound here holds for the pairs crossing this way; ``prep`` is the real
+    hand's, which scores them.
     """
 
     prep: Prepared
     tables: tuple
     words: list[str]  #: the whole list (word ids index it)
-    held: list[int]  #: the letters the hand holds (columns of ``cnt``)
-    shows: list[str]  #: letters the two-word cards show
-    generic: bool  #: MUD may change the shared card: any word may cross
+    held: list[int]  #: the letters the cards hold (columns of ``cnt``)
+    shows: list[str]  #: letters the shared cards show
     slack: int
+    way: tuple[int, str]  #: (-1, ""): the natural crossings; (t, c): card type t changed to c
     sub: np.ndarray  #: per held letter, how many the shared card shows
     values: np.ndarray  #: the most m cards can add to the Rose sum
     # per word
     wid: np.ndarray
     cnt: np.ndarray
-    outside: np.ndarray  #: letters the hand lacks (only wilds play them)
+    outside: np.ndarray  #: letters the cards lack (only wilds play them)
     ln: np.ndarray
     vw: np.ndarray
-    full: np.ndarray | None  #: counts of all 26 letters (only with ``generic``)
 
-    PER_WORD = ("wid", "cnt", "outside", "ln", "vw", "full")
+    PER_WORD = ("wid", "cnt", "outside", "ln", "vw")
 
     @property
     def supply_h(self) -> np.ndarray:
@@ -58,8 +62,7 @@ class PairWords:
 
     def take(self, order: np.ndarray) -> PairWords:
         """The same words in ``order``."""
-        per_word = {f: getattr(self, f) for f in self.PER_WORD}
-        return replace(self, **{f: (None if a is None else a[order]) for f, a in per_word.items()})
+        return replace(self, **{f: getattr(self, f)[order] for f in self.PER_WORD})
 
 
 def pair_words(
@@ -69,34 +72,83 @@ def pair_words(
     lengths: np.ndarray,
     cols: dict[int, np.ndarray],
     tables: tuple,
-) -> PairWords | None:
-    """The words of ``ids`` (the hand's spellable words) that may be one of a pair.
+) -> list[PairWords]:
+    """The ways the pairs of ``ids`` (the hand's spellable words) may cross, each
+    with the words that may be one of its pairs, the likeliest first.
 
-    ``cols``: per held letter, its count in each word of ``ids``.  None when no
-    word holds a two-word card's letters.
+    Without MUD, one way: at the two-word cards' own letters.  With MUD, a
+    single-letter two-word card may also be the changed card and show any
+    letter c both words hold; then MUD changes nothing else.  Each such (card,
+    c) is a way of its own, bounded by the hand with that card printed as c and
+    no MUD: its crossing letters are known, so its bounds count the shared card
+    once and its wilds exactly (one search over every crossing letter at once
+    counted the shared letter twice and MUD's change twice, and could not prune).
+    ``cols``: per held letter, its count in each word of ``ids``.
     """
-    supply = tables[0]
-    words = index.words
     shows = sorted({prep.type_letters[t] for t in two_word_types(prep)})
-    generic = prep.mud and any(len(s) == 1 for s in shows)  # MUD may change the shared card
+    out = [_crossing(prep, index, ids, lengths, tables, shows, cols, (-1, ""))]
+    if prep.mud:
+        max_len = tables[7]
+        changes = [t for t in two_word_types(prep) if len(prep.type_letters[t]) == 1]
+        for t in changes:
+            for c in "abcdefghijklmnopqrstuvwxyz":
+                if c == prep.type_letters[t]:
+                    continue  # its own letter: the natural crossing
+                vprep = Prepared(_changed(prep.hand, prep.types[t][0], c), prep.cpsat_time_s)
+                vtables = (*bounds_tables(vprep, max_len), max_len)
+                way = (t, c)
+                out.append(_crossing(prep, index, ids, lengths, vtables, [c], None, way, vprep))
+    return [pw for pw in out if pw is not None]
+
+
+def _changed(hand: Hand, at: int, letter: str) -> Hand:
+    """``hand`` with card ``at`` printed as ``letter`` and no MUD change."""
+    cards = tuple(replace(c, letters=letter) if i == at else c for i, c in enumerate(hand.cards))
+    maestro = tuple(a for a in hand.maestro_abilities if a["type"] != "change_letter")
+    return Hand(cards, maestro, hand.roses, hand.min_len, hand.k)
+
+
+def _crossing(
+    prep: Prepared,
+    index,
+    ids: np.ndarray,
+    lengths: np.ndarray,
+    tables: tuple,
+    shows: list[str],
+    cols: dict[int, np.ndarray] | None,
+    way: tuple[int, str],
+    bprep: Prepared | None = None,
+) -> PairWords | None:
+    """The words of ``ids`` holding one of ``shows`` that ``tables``' cards can spell.
+
+    ``cols``: per letter the tables' cards hold, its count in each word (None:
+    read from the index); ``bprep``: the hand the tables are of (default ``prep``).
+    """
+    supply, wilds = tables[0], int(tables[2])
+    words = index.words
     held = np.flatnonzero(supply).tolist()
-    if generic:
-        elig = np.ones(len(ids), dtype=bool)
-    else:
-        elig = np.zeros(len(ids), dtype=bool)
-        for s in shows:
-            ok = np.ones(len(ids), dtype=bool)
-            for ch in set(s):
-                ok &= cols[ord(ch) - 97] >= s.count(ch)
-            if len(s) > 1:
-                for r in np.flatnonzero(ok & ~elig).tolist():
-                    ok[r] = s in words[int(ids[r])]
-            elig |= ok
+    if cols is None:
+        cols = {li: np.take(index.counts[li], ids) for li in held}
+    covered = np.zeros(len(ids), dtype=np.int64)
+    for li in held:
+        covered += np.minimum(cols[li], supply[li])
+    elig = np.zeros(len(ids), dtype=bool)
+    for s in shows:
+        ok = lengths.astype(np.int64) - covered <= wilds
+        for ch in set(s):
+            li = ord(ch) - 97
+            if li not in cols:
+                cols[li] = np.take(index.counts[li], ids)
+            ok &= cols[li] >= s.count(ch)
+        if len(s) > 1:
+            for r in np.flatnonzero(ok & ~elig).tolist():
+                ok[r] = s in words[int(ids[r])]
+        elig |= ok
     sel = np.flatnonzero(elig)
     if len(sel) == 0:
         return None
     sub = np.zeros(len(held), dtype=np.int16)
-    if not generic and len(shows) == 1:
+    if len(shows) == 1:
         for ch in shows[0]:
             sub[held.index(ord(ch) - 97)] += 1
         slack = 0  # the joint counts are exact
@@ -107,25 +159,21 @@ def pair_words(
     for col, li in enumerate(held):
         cnt[:, col] = cols[li][sel]
     ln = lengths[sel].astype(np.int64)
-    full = None
-    if generic:
-        full = np.ascontiguousarray(index.counts[:, wid].T).astype(np.int16)
     return PairWords(
         prep=prep,
         tables=tables,
         words=words,
         held=held,
         shows=shows,
-        generic=generic,
         slack=slack,
+        way=way,
         sub=sub,
-        values=card_values(prep),
+        values=card_values(bprep or prep),
         wid=wid,
         cnt=cnt,
         outside=ln - cnt.sum(axis=1),
         ln=ln,
         vw=np.take(index.vowels, wid).astype(np.int64),
-        full=full,
     )
 
 
@@ -149,7 +197,12 @@ class Ranking:
         self.prep, self.words, self.heap, self.k = prep, words, heap, k
         self.deadline = deadline
         self.figures = figures
-        self.seen: set[str] = set()
+        #: per two-word Performance found, its best key so far
+        self.seen: dict[str, tuple] = {}
+        #: the pairs scored in MUD's ways (word ids, lower first, and the way): nets
+        self.nets: dict[tuple, int | None] = {}
+        #: True while a pair's bound holds for one way of crossing only (MUD's ways)
+        self.partial = False
 
     def threshold(self) -> float:
         """The k-th entry's net (-inf while the ranking is not full)."""
@@ -162,29 +215,48 @@ class Ranking:
         return False
 
     def evaluate(
-        self, wu: int, wv: int, bound: int, one_place: bool = False
+        self,
+        wu: int,
+        wv: int,
+        bound: int,
+        one_place: bool = False,
+        way: tuple[int, str] | None = None,
     ) -> tuple[bool, int | None]:
         """Score the pair of word ids ``wu``, ``wv`` exactly; keep it if it enters.
 
         (False, None) when even its ``bound`` ranks below the k-th entry (ties:
         alphabetical); else (True, its net, or None when it cannot be played).
-        ``one_place``: see ``best_pair``.
+        ``one_place``: see ``best_pair``.  While ``partial``, only the crossings
+        of ``way`` are tried (``bound`` holds for those only), once per pair and
+        way; a pair better in a later way replaces its entry.
         """
         heap = self.heap
         u, v = self.words[wu], self.words[wv]
+        key = (min(wu, wv), max(wu, wv), way if self.partial else None)
+        if key in self.nets:
+            return True, self.nets[key]
         if len(heap) == self.k and (bound, neg_word(" ".join(sorted((u, v))))) <= heap[0][0]:
             return False, None
-        play: Play | None = best_pair(self.prep, u, v, bound=bound, one_place=one_place)
+        if self.partial:
+            play: Play | None = best_pair(self.prep, u, v, bound=bound, way=way)
+            self.nets[key] = None if play is None else play.net
+        else:
+            play = best_pair(self.prep, u, v, bound=bound, one_place=one_place)
         self.figures["evaluated"] += 1
         if play is None:
             return True, None
-        if play.word not in self.seen:
-            self.seen.add(play.word)
-            key = (play.net, neg_word(play.word))
+        entry = (play.net, neg_word(play.word))
+        if self.seen.get(play.word, entry) < entry:  # found better in another way
+            stale = [e for e in heap if e[1].word == play.word]
+            if stale:
+                heap.remove(stale[0])
+                heapq.heapify(heap)
+        if self.seen.get(play.word, (-np.inf,)) < entry:
+            self.seen[play.word] = entry
             if len(heap) < self.k:
-                heapq.heappush(heap, (key, play))
-            elif key > heap[0][0]:
-                heapq.heapreplace(heap, (key, play))
+                heapq.heappush(heap, (entry, play))
+            elif entry > heap[0][0]:
+                heapq.heapreplace(heap, (entry, play))
         return True, play.net
 
     def before_kth(self, lo: np.ndarray, hi: np.ndarray) -> int:

@@ -145,7 +145,7 @@ def build_screen(
     """
     supply, top, wilds, wild_value, extra, pv, by_len, max_len = tables
     supply_h = supply[held].astype(np.int64)
-    doubles = sum(d for _, d in extra["doublers"])
+    doubles = sum(d for _, d, _, _ in extra["doublers"])
     pm_max = 1 if doubles == 0 else min(doubles + 1, prep.cap)
     per_vowel = pv
     rest = int(by_len[max_len])

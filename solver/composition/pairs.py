@@ -9,7 +9,9 @@ itself spellable), merged into the single words' ranking:
   few letter combinations reach the k-th net (the usual case);
 * ``pair_first``: the search by first words, for every hand, and the fallback
   when the joint search meets too many letter combinations;
-* ``pair_ranking``: the words that may pair and the running top-k they share.
+* ``pair_ranking``: the ways of crossing (with MUD, the shared card changed to
+  each letter is a way of its own) with the words that may pair in each, and
+  the running top-k they share.
 """
 
 from __future__ import annotations
@@ -30,40 +32,57 @@ JOINT_LIMIT = 4000
 class PairSearch:
     """The two-word Performances of one query, added to its top-k ``heap``.
 
-    ``pw``: the words that may pair (``pair_ranking.pair_words``; None: none may).
-    ``heap`` holds (key, Play), key (net, alphabetical rank).  ``deadline`` (a
-    ``time.perf_counter()`` instant): past it the search stops with the pairs
-    found so far and ``figures["complete"]`` turns False, so a caller on a time
-    budget still gets an answer, marked as not proven optimal.
+    ``ways``: the ways of crossing and the words that may pair in each
+    (``pair_ranking.pair_words``; empty: none may).  ``heap`` holds (key, Play),
+    key (net, alphabetical rank).  ``deadline`` (a ``time.perf_counter()``
+    instant): past it the search stops with the pairs found so far and
+    ``figures["complete"]`` turns False, so a caller on a time budget still gets
+    an answer, marked as not proven optimal.
 
-    Run ``joint()`` first: when it returns False (too many joint letter
-    combinations reach the k-th net), fill the ranking with single words, whose
-    nets make the search by first words prune more, then run ``first_words()``.
+    Run ``joint()`` first: when it returns False (a way the joint search does not
+    cover, or too many joint letter combinations reach the k-th net), fill the
+    ranking with single words, whose nets make the search by first words prune
+    more, then run ``first_words()``.
     """
 
-    def __init__(self, pw: PairWords | None, heap: list, k: int, deadline: float | None = None):
+    def __init__(self, ways: list[PairWords], heap: list, k: int, deadline: float | None = None):
         self.figures: dict[str, Any] = {
-            "eligible": 0 if pw is None else len(pw.wid),
+            "eligible": sum(len(pw.wid) for pw in ways),
+            "ways": len(ways),
             "joint": 0,
             "expanded": 0,
             "bounded": 0,
             "evaluated": 0,
             "complete": True,
         }
-        self.pw = pw
+        self.ways = ways
+        self.pending: list[tuple[PairWords, bool]] = []  #: (way, joint search not tried)
         self.ranking = None
-        if pw is not None:
-            self.ranking = Ranking(pw.prep, pw.words, heap, k, deadline, self.figures)
+        if ways:
+            self.ranking = Ranking(ways[0].prep, ways[0].words, heap, k, deadline, self.figures)
+            # MUD's ways: a pair's bound in one way says nothing of its other crossings
+            self.ranking.partial = len(ways) > 1
 
     def joint(self) -> bool:
         """The search by joint letters; False when the search by first words must follow."""
-        if self.pw is None:
-            return True
-        if not applies(self.pw):
+        if self.ranking is not None and self.ranking.partial:
+            # MUD's ways: their pairs cost many crossings each to score, so the single
+            # words' nets come first to prune them
+            self.pending = [(pw, True) for pw in self.ways]
             return False
-        return JointSearch(self.pw, self.ranking).run(JOINT_LIMIT) != "limit"
+        for pw in self.ways:
+            if self.ranking.out_of_time():
+                return True
+            if not applies(pw) or JointSearch(pw, self.ranking).run(JOINT_LIMIT) == "limit":
+                self.pending.append((pw, False))
+        return not self.pending
 
     def first_words(self) -> None:
-        """The search by first words (every pair that may still enter)."""
-        if self.pw is not None and not self.ranking.out_of_time():
-            search_by_first_words(self.pw, self.ranking)
+        """The ways left: the search by joint letters where it was not tried yet and
+        applies, else (or once it meets too many) the search by first words."""
+        for pw, joint in self.pending:
+            if self.ranking.out_of_time():
+                return
+            if joint and applies(pw) and JointSearch(pw, self.ranking).run(JOINT_LIMIT) != "limit":
+                continue
+            search_by_first_words(pw, self.ranking)

@@ -96,8 +96,8 @@ def best_words(
         deadline = None if pair_budget_s is None else time.perf_counter() + pair_budget_s
         if end is not None:
             deadline = end if deadline is None else min(deadline, end)
-        pw = pair_words(prep, index, ids, lengths, cols, tables)
-        pair_search = PairSearch(pw, heap, k, deadline)
+        ways = pair_words(prep, index, ids, lengths, cols, tables)
+        pair_search = PairSearch(ways, heap, k, deadline)
         pending = not pair_search.joint()
     t4 = time.perf_counter()
     if len(ids):

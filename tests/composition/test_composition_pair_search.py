@@ -35,7 +35,8 @@ SMALL = 250
 
 
 def _setup(payload):
-    """(prep, pair words, ranking) of a payload's hand, as the solver builds them."""
+    """(prep, pair words, ranking) of a payload's hand, as the solver builds them: the
+    words of its first way of crossing (the two-word card's own letters; None: none)."""
     hand = hand_from_payload(validate(payload))
     prep = Prepared(hand)
     index = get_index()
@@ -43,7 +44,8 @@ def _setup(payload):
     supply, top, wilds, wild_value, extra, pv, by_len = bounds_tables(prep, max_len)
     ids, lengths, cols, _ = spellable(index, supply, wilds, max_len, hand.min_len)
     tables = (supply, top, wilds, wild_value, extra, pv, by_len, max_len)
-    pw = pair_words(prep, index, ids, lengths, cols, tables)
+    ways = pair_words(prep, index, ids, lengths, cols, tables)
+    pw = ways[0] if ways else None
     figures = {"joint": 0, "evaluated": 0, "complete": True}
     return hand, prep, pw, Ranking(prep, index.words, [], 3, None, figures)
 

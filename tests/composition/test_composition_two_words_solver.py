@@ -110,6 +110,26 @@ def test_solved_two_words_are_accepted_and_score_what_the_solver_said(seed, maes
     assert perf["breakdown"]["words"] == top["words"]
 
 
+def test_a_mud_hand_with_crossroads_and_the_ghost_note_is_searched_exactly_and_fast():
+    # Crossroads, eight more cards, the Ghost Note and MUD (whose change may also turn the
+    # shared card into any letter): the search by first words counted the shared letter
+    # and MUD's change twice and let MUD free every doubler, and each word's search tried
+    # the change at every position; it ran for minutes and thousands of exact pair scores
+    # without finishing. Counts of work, not time, are checked; the budget only keeps a
+    # regression from hanging the suite
+    state = fresh(2, ["MUD", "REX"], seed=5, tomatoes=False)
+    cards = [CROSS, "n46", "c08", "n04", "n60", "n32", "n07", "n21", "n15"]
+    state = compose(state, {0: cards}, ghost=0)
+    state["seats"][0]["roses"] = 3
+    result = best_words(hand_from_state(state, 0), 1, budget_s=120)
+    assert result["exact"]
+    pairs = result["figures"]["pairs"]
+    assert pairs["evaluated"] <= 100 and pairs["expanded"] <= 100
+    top = result["words"][0]
+    assert (top["word"], top["net"]) == ("aa dramalogue", 44)
+    post_and_check(state, 0, top)
+
+
 def test_solve_reports_both_words():
     payload = validate({"cards": [CROSS, "n39", "n20", "n26", "n06", "n01"], "k": 5})
     out = solve(payload, 2.0)
