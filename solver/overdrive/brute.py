@@ -98,17 +98,26 @@ def _seatings(slots: list[str], classes: dict[Any, int], wild: bool) -> list[lis
     return out
 
 
+def _early_grana(inst: dict[str, Any]) -> int:
+    """The Grana a space gives when it may be filled before the turn's buys and changes (a
+    Grana space, no clear, not the Hit bought this turn), else 0."""
+    g = inst["delta"].get("grana", 0)
+    return g if inst["kind"] == "gain" and not inst.get("clear") and "buy" not in inst else 0
+
+
 def _changes_and_left(
     pos: dict[str, Any], subset: list[int], borrowed: list[tuple[str, str]]
-) -> dict[int, int]:
-    """For each count of own dice left over: the fewest changes beyond the ability."""
+) -> dict[int, set[tuple[int, int]]]:
+    """For each count of own dice left over: each (changes beyond the ability, Grana of the
+    spaces filled with own dice that keep their face) that is not bettered in both."""
     dice, insts = pos["dice"], pos["instances"]
     n = len(dice)
     slots = [(s, insts[j]["kind"] == "borrow") for j in subset for s in insts[j]["slots"]]
+    owner = [j for j in subset for _ in insts[j]["slots"]]
     classes: Counter = Counter(("own", d["face"]) for d in dice)
     classes.update(borrowed)
     changers = [j for j in subset if insts[j]["kind"] == "change"]
-    best: dict[int, int] = {}
+    found: dict[int, set[tuple[int, int]]] = {}
     for seating in _seatings(slots, classes, pos["wild"]):
         # own dice of one rolled face, in order, take the slots given to that class
         next_of: dict[str, list[int]] = {}
@@ -116,10 +125,13 @@ def _changes_and_left(
             next_of.setdefault(dice[d]["face"], []).append(d)
         need = [set(FACES) for _ in range(n)]
         own_used = 0
+        die_of: list[int | None] = []
         for (slot, _), (kind, face) in zip(slots, seating):
             if kind != "own":
+                die_of.append(None)
                 continue
             d = next_of[face].pop(0)
+            die_of.append(d)
             own_used += 1
             if slot != "any":
                 need[d] = {slot}
@@ -132,10 +144,27 @@ def _changes_and_left(
             for j, d in zip(changers, targets):
                 nd[d] &= set(insts[j]["faces"])
             k = _fewest_changes(pos, nd, set(targets))
-            if k is not None:
-                left = n - own_used
-                best[left] = min(best.get(left, k), k)
-    return best
+            if k is None:
+                continue
+            # a space is filled early when every die on it is an own die showing its slot
+            unchanged = {
+                j: all(
+                    d is not None and d not in targets and slot in ("any", dice[d]["face"])
+                    for (slot, _), d, jj in zip(slots, die_of, owner)
+                    if jj == j
+                )
+                for j in subset
+            }
+            e = sum(_early_grana(insts[j]) for j in subset if unchanged[j])
+            found.setdefault(n - own_used, set()).add((k, e))
+    return {
+        left: {
+            (k, e)
+            for k, e in opts
+            if not any((k2 <= k and e2 >= e) and (k2, e2) != (k, e) for k2, e2 in opts)
+        }
+        for left, opts in found.items()
+    }
 
 
 def _tail(pos: dict[str, Any], slack: int, room: int, fired: bool, memo: dict) -> int:
@@ -344,7 +373,11 @@ def _best_value(pos: dict[str, Any]) -> int | None:
                 if sum(len(i["slots"]) for i in chosen) > n + len(borrowed):
                     continue
                 options = _changes_and_left(pos, subset, borrowed)
-                for left, rest in options.items():
+                for left, rest, won in (
+                    (left, k, e) for left, opts in options.items() for k, e in opts
+                ):
+                    if pos["forced"] and pos["dist_market"][0]["use"] == "map":
+                        won = 0  # a bought all-dice card is played before any placement
                     for dist in ([] if pos["forced"] else [None]) + pos["dist_market"]:
                         bought_clear = bool(dist) and dist["use"] == "clear"
                         if len(need_clear) > opp + n_clear + bought_clear:
@@ -359,7 +392,7 @@ def _best_value(pos: dict[str, Any]) -> int | None:
                         d_other = dist["cost"] if dist and not early else 0
                         e_in = dist["delta"].get("grana", 0) if early else 0  # gain_early only
                         pay = SET_FACE_COST * paid
-                        if d_set > first or pay + d_set > first + e_in:
+                        if d_set > first + won or pay + d_set > first + e_in + won:
                             continue
                         if pay + d_set + hit_now > first + e_in + before_buy:
                             continue

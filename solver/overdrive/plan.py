@@ -121,6 +121,23 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
     borrows, clears, placements (New Member last), then the buys and 10-Grana actions."""
     insts = pos["instances"]
     acts: list[dict[str, Any]] = []
+
+    def placement(pl: dict[str, Any]) -> dict[str, Any]:
+        inst = insts[pl["instance"]]
+        act: dict[str, Any] = {"type": "place", "space": inst["key"], "dice": pl["dice"]}
+        if "mode" in inst:
+            act["mode"] = inst["mode"]
+        if "track" in inst:
+            act["track"] = inst["track"]
+        if inst["kind"] == "change":
+            act["die"], act["face"] = pl["target"], pl["target_face"]
+        if inst["key"] == "intimidation":
+            act["target"] = pos["intimidate_target"]
+        if inst["kind"] == "borrow":
+            face = plan["borrow_jam"]["face"]
+            act["borrow"] = {"seat": pos["lender"][face], "face": face}
+        return act
+
     for card in pos["gain_cards"]:
         acts.append({"type": "play_distortion", "card": card["card"]})
     targeted = {pl["target"] for pl in plan["placements"] if "target" in pl}
@@ -128,12 +145,18 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
         if d not in targeted:
             acts.append({"type": "place", "space": "resources", "dice": [d]})
     item = pos["dist_market"][plan["dist_buy"]] if plan.get("dist_buy") is not None else None
+    early = [p for p in plan["placements"] if p.get("early")]
+    face_plays = [{"type": "play_distortion", **play} for play in plan.get("face_plays", [])]
+    if early:
+        # Grana spaces filled with dice that keep their (mapped) face pay for what follows
+        acts += face_plays
+        acts += [placement(pl) for pl in early]
+        face_plays = []
     if item is not None and item["use"] in EARLY:
         acts.append({"type": "buy_distortion", "card": item["card"]})
         if item["use"] == "gain_early":
             acts.append({"type": "play_distortion", "card": item["card"]})
-    for play in plan.get("face_plays", []):
-        acts.append({"type": "play_distortion", **play})
+    acts += face_plays
     if plan.get("wild") is not None:
         acts.append({"type": "play_distortion", "card": plan["wild"]})
     set_cards = list(pos["set_cards"])
@@ -165,22 +188,6 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
         lend = {"seat": pos["lender"][face], "face": face}
         acts.append({"type": "ability", "level": pos["borrow_level"], "borrow": lend})
 
-    def placement(pl: dict[str, Any]) -> dict[str, Any]:
-        inst = insts[pl["instance"]]
-        act: dict[str, Any] = {"type": "place", "space": inst["key"], "dice": pl["dice"]}
-        if "mode" in inst:
-            act["mode"] = inst["mode"]
-        if "track" in inst:
-            act["track"] = inst["track"]
-        if inst["kind"] == "change":
-            act["die"], act["face"] = pl["target"], pl["target_face"]
-        if inst["key"] == "intimidation":
-            act["target"] = pos["intimidate_target"]
-        if inst["kind"] == "borrow":
-            face = plan["borrow_jam"]["face"]
-            act["borrow"] = {"seat": pos["lender"][face], "face": face}
-        return act
-
     rank = {"borrow": 0, "clear_source": 1, "change": 2, "gain": 3, "extra_die": 4}
     ordered = sorted(plan["placements"], key=lambda p: rank[insts[p["instance"]]["kind"]])
     for pl in [p for p in ordered if insts[p["instance"]]["kind"] == "borrow"]:
@@ -197,7 +204,8 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
     rest = [p for p in ordered if insts[p["instance"]]["kind"] not in ("borrow", "clear_source")]
     now = [p for p in rest if "buy" in insts[p["instance"]]]  # the Hit bought to play now
     for pl in rest:
-        if "buy" not in insts[pl["instance"]] and insts[pl["instance"]]["kind"] != "extra_die":
+        inst = insts[pl["instance"]]
+        if "buy" not in inst and inst["kind"] != "extra_die" and not pl.get("early"):
             acts.append(placement(pl))
     buy = pos["buyable"][plan["buy"]] if plan["buy"] is not None else None
     if buy is not None and now:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from overdrive_helpers import planned_value
 
 from services.overdrive import GAME
-from solver.overdrive import position, recommend
+from solver.overdrive import brute, position, recommend
 
 # bands whose choices the recommender plans exactly (Epic Gods' picks of Grana and its
 # reroll, and Cover Bots' copies, are outside this sweep)
@@ -150,3 +150,21 @@ def test_a_grana_card_bought_first_pays_for_the_hit_played_now():
     assert kinds.index("buy_distortion") < kinds.index("buy_hit")
     assert out["predicted_gains"]["fame"] == 2
     assert round(out["value"] * 100) == best(state, seat) == 350
+
+
+def test_a_grana_space_filled_first_pays_for_the_card_that_changes_a_die():
+    # no Grana: a Skull on Day Filler (+2) first pays for Distortion #7 (2), which turns the
+    # Influence into the third Chord of All Along The Dice Tower (+2 Fans); the engine search
+    # found it when the plan still bought before placing anything (1.25)
+    raw = {"faces": ["skull", "chord", "chord", "influence"], "band": "rebeldogs",
+           "players": 2, "grana": 0, "free_spaces": [], "distortions": ["21", "7"],
+           "hits": [{"id": "all_along_the_dice_tower", "owner": "other"},
+                    {"id": "day_filler", "owner": "other"}], "extra_dice": 2}  # fmt: skip
+    state, seat = oracle_state(raw)
+    out = recommend(state, seat, 5.0)
+    acts = [a["action"] for a in out["actions"]]
+    assert acts[0] == {"type": "place", "space": "hit:day_filler", "dice": [0], "mode": 0}
+    assert acts[1] == {"type": "buy_distortion", "card": "7"}
+    assert out["predicted_gains"] == {"fans": 2, "grana": 2}
+    assert planned_value(out) == round(out["value"] * 100) == best(state, seat) == 250
+    assert brute.best_value(position.from_state(state, seat)) == 250
