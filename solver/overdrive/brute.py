@@ -99,17 +99,18 @@ def _seatings(slots: list[str], classes: dict[Any, int], wild: bool) -> list[lis
 
 
 def _early_grana(inst: dict[str, Any]) -> int:
-    """The Grana a space gives when it may be filled before the turn's buys and changes (a
-    Grana space, no clear, not the Hit bought this turn), else 0."""
+    """The Grana a space gives when it may be filled before the turn's Distortion buy and
+    changes (a Grana space, no clear; a Hit bought to play now too), else 0."""
     g = inst["delta"].get("grana", 0)
-    return g if inst["kind"] == "gain" and not inst.get("clear") and "buy" not in inst else 0
+    return g if inst["kind"] == "gain" and not inst.get("clear") else 0
 
 
 def _changes_and_left(
     pos: dict[str, Any], subset: list[int], borrowed: list[tuple[str, str]]
 ) -> dict[int, set[tuple[int, int]]]:
     """For each count of own dice left over: each (changes beyond the ability, Grana of the
-    spaces filled with own dice that keep their face) that is not bettered in both."""
+    board spaces filled with own dice that keep their face, whether the Hit bought now is
+    filled so too) that is not bettered in all three."""
     dice, insts = pos["dice"], pos["instances"]
     n = len(dice)
     slots = [(s, insts[j]["kind"] == "borrow") for j in subset for s in insts[j]["slots"]]
@@ -155,13 +156,18 @@ def _changes_and_left(
                 )
                 for j in subset
             }
-            e = sum(_early_grana(insts[j]) for j in subset if unchanged[j])
-            found.setdefault(n - own_used, set()).add((k, e))
+            e = sum(
+                _early_grana(insts[j]) for j in subset if unchanged[j] and "buy" not in insts[j]
+            )
+            h = int(
+                any(unchanged[j] and _early_grana(insts[j]) for j in subset if "buy" in insts[j])
+            )
+            found.setdefault(n - own_used, set()).add((k, e, h))
     return {
         left: {
-            (k, e)
-            for k, e in opts
-            if not any((k2 <= k and e2 >= e) and (k2, e2) != (k, e) for k2, e2 in opts)
+            o
+            for o in opts
+            if not any(p[0] <= o[0] and p[1] >= o[1] and p[2] >= o[2] and p != o for p in opts)
         }
         for left, opts in found.items()
     }
@@ -373,11 +379,25 @@ def _best_value(pos: dict[str, Any]) -> int | None:
                 if sum(len(i["slots"]) for i in chosen) > n + len(borrowed):
                     continue
                 options = _changes_and_left(pos, subset, borrowed)
-                for left, rest, won in (
-                    (left, k, e) for left, opts in options.items() for k, e in opts
+                for left, rest, won, h_early in (
+                    (left, k, e, he)
+                    for left, opts in options.items()
+                    for k, e, h in opts
+                    for he in ([False, True] if h else [False])
                 ):
                     if pos["forced"] and pos["dist_market"][0]["use"] == "map":
+                        if h_early:
+                            continue
                         won = 0  # a bought all-dice card is played before any placement
+                    # the Hit bought now and filled early: paid out of the Grana so far
+                    h_cost = hit_now if h_early else 0
+                    h_in = (
+                        _early_grana(insts[next(j for j in subset if "buy" in insts[j])])
+                        if h_early
+                        else 0
+                    )
+                    if h_cost > pos["grana"] + cards_g + res_g * left + won:
+                        continue
                     for dist in ([] if pos["forced"] else [None]) + pos["dist_market"]:
                         bought_clear = bool(dist) and dist["use"] == "clear"
                         if len(need_clear) > opp + n_clear + bought_clear:
@@ -392,9 +412,11 @@ def _best_value(pos: dict[str, Any]) -> int | None:
                         d_other = dist["cost"] if dist and not early else 0
                         e_in = dist["delta"].get("grana", 0) if early else 0  # gain_early only
                         pay = SET_FACE_COST * paid
-                        if d_set > first + won or pay + d_set > first + e_in + won:
+                        if d_set + h_cost > first + won + h_in:
                             continue
-                        if pay + d_set + hit_now > first + e_in + before_buy:
+                        if pay + d_set + h_cost > first + e_in + won + h_in:
+                            continue
+                        if pay + d_set + hit_now > first + e_in + before_buy + h_in:
                             continue
                         if pay + d_set + hit_now + nm_cost + d_other > first + e_in + board_g:
                             continue

@@ -50,14 +50,9 @@ CARD_TIE = 64  # more than twice the cards a hand can play, plus the early place
 
 
 def _can_be_early(inst: dict[str, Any]) -> bool:
-    """A space whose Grana may be won before the turn's buys and changes: it gives Grana,
-    needs no clear and is not the Hit bought this turn."""
-    return (
-        inst["kind"] == "gain"
-        and not inst.get("clear")
-        and "buy" not in inst
-        and _grana(inst["delta"]) > 0
-    )
+    """A space whose Grana may be won before the turn's Distortion buy and face changes: it
+    gives Grana and needs no clear (a Hit bought to play now included)."""
+    return inst["kind"] == "gain" and not inst.get("clear") and _grana(inst["delta"]) > 0
 
 
 def _grana(delta: dict[str, int]) -> int:
@@ -172,6 +167,10 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
         m.add(ek_f <= c.get((f, f, "keep"), 0))
         m.add(b_f <= placed[f] - ek_f)
         m.add(placed[f] - b_f <= final[f])
+        # a changed die is placed (never left over for Resources: a change target's Grana
+        # would only come at end_turn, too late for what the plan pays with it)
+        into_f = sum(v for (_, ff, src), v in c.items() if ff == f and src not in ("keep", "wild"))
+        m.add(into_f + ek_f <= placed[f] - b_f)
     # the die on Jam Session is one of the seat's own
     m.add(placed["skull"] - used_b["skull"] >= sum(u[j] for j in jam))
     own_placed = sum(placed.values()) - sum(used_b.values()) - sum(used_bw.values())
@@ -262,9 +261,15 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     early_in = sum(
         _grana(it["delta"]) * v for it, v in zip(market, bd) if it["use"] == "gain_early"
     )
-    won_early = sum(_grana(i["delta"]) * e for i, e in zip(insts, pre))
-    m.add(d_set <= first + won_early)
-    m.add(pay + d_set <= first + early_in + won_early)
+    # the early placements: first the board's, then a Hit bought now (out of the Grana so
+    # far) and played
+    won_early = sum(_grana(i["delta"]) * e for i, e in zip(insts, pre) if "buy" not in i)
+    hit_early = sum(pos["buyable"][i["buy"]]["cost"] * e for i, e in zip(insts, pre) if "buy" in i)
+    won_early_hit = sum(_grana(i["delta"]) * e for i, e in zip(insts, pre) if "buy" in i)
+    m.add(hit_early <= first + won_early)
+    won_early += won_early_hit
+    m.add(d_set + hit_early <= first + won_early)
+    m.add(pay + d_set + hit_early <= first + early_in + won_early)
     m.add(pay + d_set + hit_now <= first + early_in + won_early + before_buy)
     m.add(pay + d_set + hit_now + nm_cost + d_other <= first + early_in + board_in)
     m.add(spend <= first + board_in + card_in)

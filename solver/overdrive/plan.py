@@ -147,10 +147,15 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
     item = pos["dist_market"][plan["dist_buy"]] if plan.get("dist_buy") is not None else None
     early = [p for p in plan["placements"] if p.get("early")]
     face_plays = [{"type": "play_distortion", **play} for play in plan.get("face_plays", [])]
+    buy = pos["buyable"][plan["buy"]] if plan["buy"] is not None else None
     if early:
-        # Grana spaces filled with dice that keep their (mapped) face pay for what follows
+        # Grana spaces filled with dice that keep their (mapped) face pay for what follows:
+        # the board's first, then a Hit bought and played now
         acts += face_plays
-        acts += [placement(pl) for pl in early]
+        for pl in sorted(early, key=lambda p: "buy" in insts[p["instance"]]):
+            if "buy" in insts[pl["instance"]]:
+                acts.append({"type": "buy_hit", "card": buy["card"], "cancel": buy["cancel"]})
+            acts.append(placement(pl))
         face_plays = []
     if item is not None and item["use"] in EARLY:
         acts.append({"type": "buy_distortion", "card": item["card"]})
@@ -202,12 +207,14 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
         else:
             acts.append({"type": "play_distortion", "card": by[1], "target": key})
     rest = [p for p in ordered if insts[p["instance"]]["kind"] not in ("borrow", "clear_source")]
-    now = [p for p in rest if "buy" in insts[p["instance"]]]  # the Hit bought to play now
+    # the Hit bought to play now (unless it was bought early)
+    now = [p for p in rest if "buy" in insts[p["instance"]] and not p.get("early")]
+    if any("buy" in insts[p["instance"]] for p in early):
+        buy = None
     for pl in rest:
         inst = insts[pl["instance"]]
         if "buy" not in inst and inst["kind"] != "extra_die" and not pl.get("early"):
             acts.append(placement(pl))
-    buy = pos["buyable"][plan["buy"]] if plan["buy"] is not None else None
     if buy is not None and now:
         acts.append({"type": "buy_hit", "card": buy["card"], "cancel": buy["cancel"]})
         acts += [placement(pl) for pl in now]

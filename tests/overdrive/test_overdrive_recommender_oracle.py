@@ -168,3 +168,20 @@ def test_a_grana_space_filled_first_pays_for_the_card_that_changes_a_die():
     assert out["predicted_gains"] == {"fans": 2, "grana": 2}
     assert planned_value(out) == round(out["value"] * 100) == best(state, seat) == 250
     assert brute.best_value(position.from_state(state, seat)) == 250
+
+
+def test_a_hit_bought_and_played_first_pays_for_the_card_that_changes_a_die():
+    # 4 Grana: buy Paranoid Pawn (4), a Skull on it (+2 Grana, +1 Fans), then Distortion #21
+    # (1) turns a Horns Up into the Influence of Sweet Child O' Meeple (+1 Fans, +1 Fame); the
+    # engine search found it when the plan bought the Distortion before the Hit (3.00)
+    raw = {"faces": ["skull", "chord", "horns", "horns"], "band": "rebeldogs", "players": 2,
+           "grana": 4, "free_spaces": [], "distortions": ["21"], "extra_dice": 2,
+           "hits": [{"id": "sweet_child_o_meeple", "owner": "other"},
+                    {"id": "paranoid_pawn", "owner": None}]}  # fmt: skip
+    state, seat = oracle_state(raw)
+    out = recommend(state, seat, 5.0)
+    kinds = [a["action"]["type"] for a in out["actions"]]
+    assert kinds[:3] == ["buy_hit", "place", "buy_distortion"]
+    assert out["predicted_gains"] == {"fans": 2, "fame": 1, "grana": 2}
+    assert planned_value(out) == round(out["value"] * 100) == best(state, seat) == 425
+    assert brute.best_value(position.from_state(state, seat)) == 425
