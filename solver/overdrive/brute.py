@@ -40,9 +40,12 @@ def _subsets(insts: list[dict[str, Any]], room: int) -> list[list[int]]:
     return out
 
 
-def _fewest_changes(pos: dict[str, Any], needs: list[set[str]], targeted: set[int]) -> int | None:
-    """Face changes beyond the ability (and TNSHE's spare face) that give each own die a face
-    it needs (with Skulls wild a Skull fits every slot as it is)."""
+def _change_options(
+    pos: dict[str, Any], needs: list[set[str]], targeted: set[int]
+) -> list[tuple[int, frozenset[int]]]:
+    """Each way to give every own die a face it needs (with Skulls wild a Skull fits every
+    slot as it is): the face changes beyond the ability (and TNSHE's spare face), and the
+    dice those two free changes turn."""
     dice = pos["dice"]
     ch = pos["change"]
     fine = {d for d in range(len(dice)) if pos["wild"] and dice[d]["face"] == "skull"}
@@ -52,7 +55,7 @@ def _fewest_changes(pos: dict[str, Any], needs: list[set[str]], targeted: set[in
         if d not in targeted and d not in fine and dice[d]["face"] not in needs[d]
     ]
     sp = pos.get("spare")
-    best = None
+    out = []
     for use, spare in product([None, *todo], [None, *todo]):
         if use is not None and (
             ch is None
@@ -63,8 +66,8 @@ def _fewest_changes(pos: dict[str, Any], needs: list[set[str]], targeted: set[in
         if spare is not None and (sp is None or spare == use or sp["to"] not in needs[spare]):
             continue
         rest = len(todo) - (use is not None) - (spare is not None)
-        best = rest if best is None else min(best, rest)
-    return best
+        out.append((rest, frozenset(d for d in (use, spare) if d is not None)))
+    return out
 
 
 def _seatings(slots: list[str], classes: dict[Any, int], wild: bool) -> list[list[Any]]:
@@ -144,25 +147,28 @@ def _changes_and_left(
                 continue
             for j, d in zip(changers, targets):
                 nd[d] &= set(insts[j]["faces"])
-            k = _fewest_changes(pos, nd, set(targets))
-            if k is None:
-                continue
-            # a space is filled early when every die on it is an own die showing its slot
-            unchanged = {
-                j: all(
-                    d is not None and d not in targets and slot in ("any", dice[d]["face"])
-                    for (slot, _), d, jj in zip(slots, die_of, owner)
-                    if jj == j
+            for k, freed in _change_options(pos, nd, set(targets)):
+                # a space is filled early when every die on it is an own die showing its
+                # slot, as rolled or after a free change (the ability, a spare face)
+                unchanged = {
+                    j: all(
+                        d is not None
+                        and d not in targets
+                        and (d in freed or slot in ("any", dice[d]["face"]))
+                        for (slot, _), d, jj in zip(slots, die_of, owner)
+                        if jj == j
+                    )
+                    for j in subset
+                }
+                e = sum(
+                    _early_grana(insts[j]) for j in subset if unchanged[j] and "buy" not in insts[j]
                 )
-                for j in subset
-            }
-            e = sum(
-                _early_grana(insts[j]) for j in subset if unchanged[j] and "buy" not in insts[j]
-            )
-            h = int(
-                any(unchanged[j] and _early_grana(insts[j]) for j in subset if "buy" in insts[j])
-            )
-            found.setdefault(n - own_used, set()).add((k, e, h))
+                h = int(
+                    any(
+                        unchanged[j] and _early_grana(insts[j]) for j in subset if "buy" in insts[j]
+                    )
+                )
+                found.setdefault(n - own_used, set()).add((k, e, h))
     return {
         left: {
             o

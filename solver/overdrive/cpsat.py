@@ -46,6 +46,7 @@ def _wild_possible(pos: dict[str, Any]) -> bool:
     )
 
 
+FREE = ("keep", "ability", "spare")  # what a die filled early may have had done to it
 CARD_TIE = 64  # more than twice the cards a hand can play, plus the early placements
 
 
@@ -164,12 +165,13 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     for f in FACES:
         b_f = used_b[f] + used_bw.get(f, 0)
         ek_f = sum(v for (_, ff), v in ek.items() if ff == f)
-        m.add(ek_f <= c.get((f, f, "keep"), 0))
+        # early dice show their face as rolled or after a free change (ability, spare face)
+        m.add(ek_f <= sum(v for (_, ff, src), v in c.items() if ff == f and src in FREE))
         m.add(b_f <= placed[f] - ek_f)
         m.add(placed[f] - b_f <= final[f])
-        # a changed die is placed (never left over for Resources: a change target's Grana
-        # would only come at end_turn, too late for what the plan pays with it)
-        into_f = sum(v for (_, ff, src), v in c.items() if ff == f and src not in ("keep", "wild"))
+        # a die changed otherwise is placed, and not early (never left over for Resources:
+        # a change target's Grana would only come at end_turn, too late for what it pays)
+        into_f = sum(v for (_, ff, src), v in c.items() if ff == f and src not in (*FREE, "wild"))
         m.add(into_f + ek_f <= placed[f] - b_f)
     # the die on Jam Session is one of the seat's own
     m.add(placed["skull"] - used_b["skull"] >= sum(u[j] for j in jam))
@@ -357,20 +359,22 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
     plan: dict[str, Any] = {"changes": [], "placements": [], "leftover": [], "buy": None}
     changed: dict[str, list[int]] = {f: [] for f in FACES}
     wild: dict[str, list[int]] = {f: [] for f in FACES}
+    free: dict[str, list[int]] = {f: [] for f in FACES}
     kept: dict[str, list[int]] = {f: [] for f in FACES}
     targets: dict[str, list[tuple[int, str]]] = {}
     for (o, f, src), var in sorted(got["c"].items()):
         for _ in range(val(var)):
             die = pending[o].pop(0)
-            {"keep": kept, "wild": wild}.get(src, changed)[f].append(die)
+            by = {"keep": kept, "wild": wild, "ability": free, "spare": free}
+            by.get(src, changed)[f].append(die)
             if src in ("keep", "wild"):
                 continue
             if src.startswith("target:"):
                 targets.setdefault(src[7:], []).append((die, f))
             else:
                 plan["changes"].append({"die": die, "face": f, "source": src})
-    # dice that keep their face last: the early placements take them from the end
-    pool = {f: changed[f] + wild[f] + kept[f] for f in FACES}
+    # dice kept or changed for free last: the early placements take them from the end
+    pool = {f: changed[f] + wild[f] + free[f] + kept[f] for f in FACES}
     nxt = pos["next_index"]
     borrowed: dict[str, list[int]] = {f: [] for f in FACES}
     for d in pos.get("held", []):

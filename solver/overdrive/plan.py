@@ -148,10 +148,18 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
     early = [p for p in plan["placements"] if p.get("early")]
     face_plays = [{"type": "play_distortion", **play} for play in plan.get("face_plays", [])]
     buy = pos["buyable"][plan["buy"]] if plan["buy"] is not None else None
+    by_source: dict[str, list[dict[str, Any]]] = {}
+    for ch in plan["changes"]:
+        by_source.setdefault(ch["source"], []).append(ch)
+    free = [{"type": "ability", "level": pos["change"]["level"], "die": ch["die"]}
+            for ch in by_source.get("ability", [])]  # fmt: skip
+    free += [{"type": "ability", "level": pos["spare"]["level"], "die": ch["die"]}
+             for ch in by_source.get("spare", [])]  # fmt: skip
     if early:
-        # Grana spaces filled with dice that keep their (mapped) face pay for what follows:
-        # the board's first, then a Hit bought and played now
-        acts += face_plays
+        # Grana spaces filled with dice that keep their (mapped) face or change it for free
+        # pay for what follows: the board's first, then a Hit bought and played now
+        acts += face_plays + free
+        face_plays = free = []
         for pl in sorted(early, key=lambda p: "buy" in insts[p["instance"]]):
             if "buy" in insts[pl["instance"]]:
                 acts.append({"type": "buy_hit", "card": buy["card"], "cancel": buy["cancel"]})
@@ -167,9 +175,6 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
     set_cards = list(pos["set_cards"])
     if item is not None and item["use"] == "set":
         set_cards.append({"card": item["card"], "n": item["n"]})
-    by_source: dict[str, list[dict[str, Any]]] = {}
-    for ch in plan["changes"]:
-        by_source.setdefault(ch["source"], []).append(ch)
     queue = list(by_source.get("dist", []))
     for card in set_cards:
         take, queue = queue[: card["n"]], queue[card["n"] :]
@@ -182,10 +187,7 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
                     "faces": [c["face"] for c in take],
                 }
             )
-    for ch in by_source.get("ability", []):
-        acts.append({"type": "ability", "level": pos["change"]["level"], "die": ch["die"]})
-    for ch in by_source.get("spare", []):
-        acts.append({"type": "ability", "level": pos["spare"]["level"], "die": ch["die"]})
+    acts += free
     for ch in by_source.get("pay", []):
         acts.append({"type": "set_face", "die": ch["die"], "face": ch["face"]})
     if plan.get("borrow_ability"):

@@ -185,3 +185,20 @@ def test_a_hit_bought_and_played_first_pays_for_the_card_that_changes_a_die():
     assert out["predicted_gains"] == {"fans": 2, "fame": 1, "grana": 2}
     assert planned_value(out) == round(out["value"] * 100) == best(state, seat) == 425
     assert brute.best_value(position.from_state(state, seat)) == 425
+
+
+def test_a_die_changed_by_the_ability_fills_a_grana_space_before_the_buy():
+    # no Grana: the ability turns a Horns Up into the Chord of Paranoid Pawn (+2 Grana, +1
+    # Fans), which pays for Distortion #7 (1): two more Horns Up become the Chord and the
+    # Influence of Sweet Child O' Meeple (+1 Fans, +1 Fame); the plan made the ability's
+    # change after the buy, so Resources had to pay for it (2.75)
+    raw = {"faces": ["skull", "horns", "horns", "horns", "horns"], "band": "starssacration",
+           "overdrive": 1, "players": 2, "grana": 0, "free_spaces": [], "distortions": ["7"],
+           "hits": [{"id": "sweet_child_o_meeple", "owner": "other"},
+                    {"id": "paranoid_pawn", "owner": "other"}], "extra_dice": 1}  # fmt: skip
+    state, seat = oracle_state(raw)
+    out = recommend(state, seat, 5.0)
+    kinds = [a["action"]["type"] for a in out["actions"]]
+    assert kinds[:3] == ["ability", "place", "buy_distortion"]
+    assert planned_value(out) == round(out["value"] * 100) == best(state, seat) == 375
+    assert brute.best_value(position.from_state(state, seat)) == 375
