@@ -6,8 +6,9 @@ Skulls wild, for every set of spaces (at most one per group,
 slots within the dice; a Hit bought to play now among them), every borrowed face (dice
 borrowed earlier in the turn included), every distinct way to seat the dice on the
 slots and every choice of change targets, it finds the fewest face changes beyond the
-ability; then it tries every Distortion buy, every Hit buy and every mix of 10-Grana
-actions, checks the Grana at each step of the documented order, and keeps the best value.
+ability (and which Grana spaces its dice may fill early: as rolled or changed for free);
+then it tries every Distortion buy, every Hit buy and every mix of 10-Grana actions, checks
+the Grana at each step of the documented order, and keeps the best value.
 """
 
 from __future__ import annotations
