@@ -116,9 +116,10 @@ def _clear_label(by: Any) -> str:
 
 def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]]:
     """The engine actions that carry out a plan, in the documented order that keeps every
-    step legal and funded: Distortion gains and leftover dice on Resources, the all-dice
-    face cards and Skulls wild, face changes,
-    borrows, clears, placements (New Member last), then the buys and 10-Grana actions."""
+    step legal and funded: Distortion gains and leftover dice on Resources, the early
+    Grana placements (after the hand's face cards and free changes they need), the
+    all-dice face cards and Skulls wild, face changes, borrows, clears, placements (New
+    Member last), then the buys and 10-Grana actions."""
     insts = pos["instances"]
     acts: list[dict[str, Any]] = []
 
