@@ -58,16 +58,21 @@ def _change_options(
     sp = pos.get("spare")
     out = []
     for use, spare in product([None, *todo], [None, *todo]):
+        # with Skulls wild, a die the ability turns to a Skull fits every slot too
         if use is not None and (
             ch is None
             or (ch["from"] != "any" and ch["from"] != dice[use]["face"])
-            or ch["to"] not in needs[use]
+            or (ch["to"] not in needs[use] and not (pos["wild"] and ch["to"] == "skull"))
         ):
             continue
         if spare is not None and (sp is None or spare == use or sp["to"] not in needs[spare]):
             continue
         rest = len(todo) - (use is not None) - (spare is not None)
-        out.append((rest, frozenset(d for d in (use, spare) if d is not None)))
+        # (a die that fits its slot only as a wild Skull is not filled early)
+        freed = {d for d in (use, spare) if d is not None}
+        if use is not None and ch["to"] not in needs[use]:
+            freed.discard(use)
+        out.append((rest, frozenset(freed)))
     return out
 
 

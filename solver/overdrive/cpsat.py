@@ -28,6 +28,14 @@ def _sources(pos: dict[str, Any], o: str, f: str) -> list[str]:
     ch = pos["change"]
     if ch is not None and ch["to"] == f and ch["from"] in ("any", o) and o != f:
         out.append("ability")
+    if (
+        ch is not None
+        and ch["to"] == "skull"
+        and ch["from"] in ("any", o)
+        and "skull" not in (o, f)
+        and _wild_possible(pos)
+    ):
+        out.append("ability_wild")  # the ability's Skull fills an ``f`` slot once Skulls are wild
     sp = pos.get("spare")
     if sp is not None and sp["to"] == f and o != f:
         out.append("spare")
@@ -97,9 +105,9 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     by_src: dict[str, list[Any]] = {}
     for (_, _, src), v in c.items():
         by_src.setdefault(src, []).append(v)
-    m.add(sum(by_src.get("ability", [])) <= 1)
+    m.add(sum(by_src.get("ability", [])) + sum(by_src.get("ability_wild", [])) <= 1)
     m.add(sum(by_src.get("spare", [])) <= 1)
-    for v in by_src.get("wild", []):
+    for v in by_src.get("wild", []) + by_src.get("ability_wild", []):
         m.add(v <= n_dice * wild_now)
     n_dist = sum(card["n"] for card in pos["set_cards"])
     m.add(sum(by_src.get("dist", [])) <= n_dist + sum(it["n"] * v for it, v in zip(market, bd)))
@@ -371,6 +379,8 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
                 continue
             if src.startswith("target:"):
                 targets.setdefault(src[7:], []).append((die, f))
+            elif src == "ability_wild":  # the die shows a Skull, wild for its slot
+                plan["changes"].append({"die": die, "face": "skull", "source": src})
             else:
                 plan["changes"].append({"die": die, "face": f, "source": src})
     # dice kept or changed for free last: the early placements take them from the end

@@ -189,6 +189,8 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
                 }
             )
     acts += free
+    for ch in by_source.get("ability_wild", []):  # after Skulls wild is played
+        acts.append({"type": "ability", "level": pos["change"]["level"], "die": ch["die"]})
     for ch in by_source.get("pay", []):
         acts.append({"type": "set_face", "die": ch["die"], "face": ch["face"]})
     if plan.get("borrow_ability"):

@@ -202,3 +202,19 @@ def test_a_die_changed_by_the_ability_fills_a_grana_space_before_the_buy():
     assert kinds[:3] == ["ability", "place", "buy_distortion"]
     assert planned_value(out) == round(out["value"] * 100) == best(state, seat) == 375
     assert brute.best_value(position.from_state(state, seat)) == 375
+
+
+def test_the_abilitys_skull_is_wild_once_skulls_are_wild():
+    # the slow sweep's find: with Skulls wild (#6) the ability's Chord-to-Skull change and a
+    # borrowed Skull fill Back In Box beside a Chord (+2 Fame); the plan only used the
+    # ability's Skull on Skull slots (0.50)
+    raw = {"faces": ["chord", "chord"], "band": "arcane_possession", "overdrive": 6,
+           "players": 2, "free_spaces": [], "hits": [{"id": "back_in_box", "owner": None}],
+           "hand": ["6"], "distortions": [], "grana": 0, "extra_dice": 2}  # fmt: skip
+    state, seat = oracle_state(raw)
+    out = recommend(state, seat, 5.0)
+    kinds = [a["action"]["type"] for a in out["actions"]]
+    assert kinds.index("play_distortion") < kinds.index("ability")
+    assert out["predicted_gains"] == {"fame": 2}
+    assert planned_value(out) == round(out["value"] * 100) == best(state, seat) == 200
+    assert brute.best_value(position.from_state(state, seat)) == 200
