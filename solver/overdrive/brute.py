@@ -6,8 +6,9 @@ Skulls wild, for every set of spaces (at most one per group,
 slots within the dice; a Hit bought to play now among them), every borrowed face (dice
 borrowed earlier in the turn included), every distinct way to seat the dice on the
 slots and every choice of change targets, it finds the fewest face changes beyond the
-ability; then it tries every Distortion buy, every Hit buy and every mix of 10-Grana
-actions, checks the Grana at each step of the documented order, and keeps the best value.
+ability (and which Grana spaces its dice may fill early: as rolled or changed for free);
+then it tries every Distortion buy, every Hit buy and every mix of 10-Grana actions, checks
+the Grana at each step of the documented order, and keeps the best value.
 """
 
 from __future__ import annotations
@@ -40,9 +41,12 @@ def _subsets(insts: list[dict[str, Any]], room: int) -> list[list[int]]:
     return out
 
 
-def _fewest_changes(pos: dict[str, Any], needs: list[set[str]], targeted: set[int]) -> int | None:
-    """Face changes beyond the ability (and TNSHE's spare face) that give each own die a face
-    it needs (with Skulls wild a Skull fits every slot as it is)."""
+def _change_options(
+    pos: dict[str, Any], needs: list[set[str]], targeted: set[int]
+) -> list[tuple[int, frozenset[int]]]:
+    """Each way to give every own die a face it needs (with Skulls wild a Skull fits every
+    slot as it is): the face changes beyond the ability (and TNSHE's spare face), and the
+    dice those two free changes turn."""
     dice = pos["dice"]
     ch = pos["change"]
     fine = {d for d in range(len(dice)) if pos["wild"] and dice[d]["face"] == "skull"}
@@ -52,19 +56,24 @@ def _fewest_changes(pos: dict[str, Any], needs: list[set[str]], targeted: set[in
         if d not in targeted and d not in fine and dice[d]["face"] not in needs[d]
     ]
     sp = pos.get("spare")
-    best = None
+    out = []
     for use, spare in product([None, *todo], [None, *todo]):
+        # with Skulls wild, a die the ability turns to a Skull fits every slot too
         if use is not None and (
             ch is None
             or (ch["from"] != "any" and ch["from"] != dice[use]["face"])
-            or ch["to"] not in needs[use]
+            or (ch["to"] not in needs[use] and not (pos["wild"] and ch["to"] == "skull"))
         ):
             continue
         if spare is not None and (sp is None or spare == use or sp["to"] not in needs[spare]):
             continue
         rest = len(todo) - (use is not None) - (spare is not None)
-        best = rest if best is None else min(best, rest)
-    return best
+        # (a die that fits its slot only as a wild Skull is not filled early)
+        freed = {d for d in (use, spare) if d is not None}
+        if use is not None and ch["to"] not in needs[use]:
+            freed.discard(use)
+        out.append((rest, frozenset(freed)))
+    return out
 
 
 def _seatings(slots: list[str], classes: dict[Any, int], wild: bool) -> list[list[Any]]:
@@ -98,17 +107,27 @@ def _seatings(slots: list[str], classes: dict[Any, int], wild: bool) -> list[lis
     return out
 
 
+def _early_grana(inst: dict[str, Any]) -> int:
+    """The Grana a space gives when it may be filled before the turn's Distortion buy and
+    changes (a Grana space, no clear; a Hit bought to play now too), else 0."""
+    g = inst["delta"].get("grana", 0)
+    return g if inst["kind"] == "gain" and not inst.get("clear") else 0
+
+
 def _changes_and_left(
     pos: dict[str, Any], subset: list[int], borrowed: list[tuple[str, str]]
-) -> dict[int, int]:
-    """For each count of own dice left over: the fewest changes beyond the ability."""
+) -> dict[int, set[tuple[int, int]]]:
+    """For each count of own dice left over: each (changes beyond the ability, Grana of the
+    board spaces filled with own dice that keep their face, whether the Hit bought now is
+    filled so too) that is not bettered in all three."""
     dice, insts = pos["dice"], pos["instances"]
     n = len(dice)
     slots = [(s, insts[j]["kind"] == "borrow") for j in subset for s in insts[j]["slots"]]
+    owner = [j for j in subset for _ in insts[j]["slots"]]
     classes: Counter = Counter(("own", d["face"]) for d in dice)
     classes.update(borrowed)
     changers = [j for j in subset if insts[j]["kind"] == "change"]
-    best: dict[int, int] = {}
+    found: dict[int, set[tuple[int, int]]] = {}
     for seating in _seatings(slots, classes, pos["wild"]):
         # own dice of one rolled face, in order, take the slots given to that class
         next_of: dict[str, list[int]] = {}
@@ -116,10 +135,13 @@ def _changes_and_left(
             next_of.setdefault(dice[d]["face"], []).append(d)
         need = [set(FACES) for _ in range(n)]
         own_used = 0
+        die_of: list[int | None] = []
         for (slot, _), (kind, face) in zip(slots, seating):
             if kind != "own":
+                die_of.append(None)
                 continue
             d = next_of[face].pop(0)
+            die_of.append(d)
             own_used += 1
             if slot != "any":
                 need[d] = {slot}
@@ -131,11 +153,36 @@ def _changes_and_left(
                 continue
             for j, d in zip(changers, targets):
                 nd[d] &= set(insts[j]["faces"])
-            k = _fewest_changes(pos, nd, set(targets))
-            if k is not None:
-                left = n - own_used
-                best[left] = min(best.get(left, k), k)
-    return best
+            for k, freed in _change_options(pos, nd, set(targets)):
+                # a space is filled early when every die on it is an own die showing its
+                # slot, as rolled or after a free change (the ability, a spare face)
+                unchanged = {
+                    j: all(
+                        d is not None
+                        and d not in targets
+                        and (d in freed or slot in ("any", dice[d]["face"]))
+                        for (slot, _), d, jj in zip(slots, die_of, owner)
+                        if jj == j
+                    )
+                    for j in subset
+                }
+                e = sum(
+                    _early_grana(insts[j]) for j in subset if unchanged[j] and "buy" not in insts[j]
+                )
+                h = int(
+                    any(
+                        unchanged[j] and _early_grana(insts[j]) for j in subset if "buy" in insts[j]
+                    )
+                )
+                found.setdefault(n - own_used, set()).add((k, e, h))
+    return {
+        left: {
+            o
+            for o in opts
+            if not any(p[0] <= o[0] and p[1] >= o[1] and p[2] >= o[2] and p != o for p in opts)
+        }
+        for left, opts in found.items()
+    }
 
 
 def _tail(pos: dict[str, Any], slack: int, room: int, fired: bool, memo: dict) -> int:
@@ -344,7 +391,25 @@ def _best_value(pos: dict[str, Any]) -> int | None:
                 if sum(len(i["slots"]) for i in chosen) > n + len(borrowed):
                     continue
                 options = _changes_and_left(pos, subset, borrowed)
-                for left, rest in options.items():
+                for left, rest, won, h_early in (
+                    (left, k, e, he)
+                    for left, opts in options.items()
+                    for k, e, h in opts
+                    for he in ([False, True] if h else [False])
+                ):
+                    if pos["forced"] and pos["dist_market"][0]["use"] == "map":
+                        if h_early:
+                            continue
+                        won = 0  # a bought all-dice card is played before any placement
+                    # the Hit bought now and filled early: paid out of the Grana so far
+                    h_cost = hit_now if h_early else 0
+                    h_in = (
+                        _early_grana(insts[next(j for j in subset if "buy" in insts[j])])
+                        if h_early
+                        else 0
+                    )
+                    if h_cost > pos["grana"] + cards_g + res_g * left + won:
+                        continue
                     for dist in ([] if pos["forced"] else [None]) + pos["dist_market"]:
                         bought_clear = bool(dist) and dist["use"] == "clear"
                         if len(need_clear) > opp + n_clear + bought_clear:
@@ -359,9 +424,11 @@ def _best_value(pos: dict[str, Any]) -> int | None:
                         d_other = dist["cost"] if dist and not early else 0
                         e_in = dist["delta"].get("grana", 0) if early else 0  # gain_early only
                         pay = SET_FACE_COST * paid
-                        if d_set > first or pay + d_set > first + e_in:
+                        if d_set + h_cost > first + won + h_in:
                             continue
-                        if pay + d_set + hit_now > first + e_in + before_buy:
+                        if pay + d_set + h_cost > first + e_in + won + h_in:
+                            continue
+                        if pay + d_set + hit_now > first + e_in + before_buy + h_in:
                             continue
                         if pay + d_set + hit_now + nm_cost + d_other > first + e_in + board_g:
                             continue

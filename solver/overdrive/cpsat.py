@@ -28,6 +28,14 @@ def _sources(pos: dict[str, Any], o: str, f: str) -> list[str]:
     ch = pos["change"]
     if ch is not None and ch["to"] == f and ch["from"] in ("any", o) and o != f:
         out.append("ability")
+    if (
+        ch is not None
+        and ch["to"] == "skull"
+        and ch["from"] in ("any", o)
+        and "skull" not in (o, f)
+        and _wild_possible(pos)
+    ):
+        out.append("ability_wild")  # the ability's Skull fills an ``f`` slot once Skulls are wild
     sp = pos.get("spare")
     if sp is not None and sp["to"] == f and o != f:
         out.append("spare")
@@ -46,7 +54,14 @@ def _wild_possible(pos: dict[str, Any]) -> bool:
     )
 
 
-CARD_TIE = 16  # more than the all-dice cards a hand can play
+FREE = ("keep", "ability", "spare")  # what a die filled early may have had done to it
+CARD_TIE = 64  # more than twice the cards a hand can play, plus the early placements
+
+
+def _can_be_early(inst: dict[str, Any]) -> bool:
+    """A space whose Grana may be won before the turn's Distortion buy and face changes: it
+    gives Grana and needs no clear (a Hit bought to play now included)."""
+    return inst["kind"] == "gain" and not inst.get("clear") and _grana(inst["delta"]) > 0
 
 
 def _grana(delta: dict[str, int]) -> int:
@@ -90,9 +105,9 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     by_src: dict[str, list[Any]] = {}
     for (_, _, src), v in c.items():
         by_src.setdefault(src, []).append(v)
-    m.add(sum(by_src.get("ability", [])) <= 1)
+    m.add(sum(by_src.get("ability", [])) + sum(by_src.get("ability_wild", [])) <= 1)
     m.add(sum(by_src.get("spare", [])) <= 1)
-    for v in by_src.get("wild", []):
+    for v in by_src.get("wild", []) + by_src.get("ability_wild", []):
         m.add(v <= n_dice * wild_now)
     n_dist = sum(card["n"] for card in pos["set_cards"])
     m.add(sum(by_src.get("dist", [])) <= n_dist + sum(it["n"] * v for it, v in zip(market, bd)))
@@ -136,10 +151,36 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
             m.add(used_bw[f] <= n_skulls_b * wild_now)
     if used_bw:
         m.add(used_b["skull"] + sum(used_bw.values()) <= sum(skulls_b) + held["skull"])
+    # Early placements: a Grana space filled with own dice that keep their face, placed
+    # before the Distortion bought early and the face changes so that its Grana pays for
+    # them (not after a bought all-dice card: those are played before anything is placed).
+    pre = [m.new_bool_var(f"e{j}") for j in range(len(insts))]
+    ek: dict[tuple[int, str], Any] = {}
+    map_buy = sum(b for it, b in zip(market, bd) if it["use"] == "map")
+    for j, inst in enumerate(insts):
+        if not _can_be_early(inst):
+            m.add(pre[j] == 0)
+            continue
+        m.add(pre[j] <= u[j])
+        m.add(pre[j] + map_buy <= 1)
+        k = len(inst["slots"])
+        for f in FACES:
+            if (j, f) in take:
+                v = ek[j, f] = m.new_int_var(0, k, f"ek{j}_{f}")
+                m.add(v <= take[j, f])
+                m.add(v <= k * pre[j])
+                m.add(v >= take[j, f] - k * (1 - pre[j]))
     for f in FACES:
         b_f = used_b[f] + used_bw.get(f, 0)
-        m.add(b_f <= placed[f])
+        ek_f = sum(v for (_, ff), v in ek.items() if ff == f)
+        # early dice show their face as rolled or after a free change (ability, spare face)
+        m.add(ek_f <= sum(v for (_, ff, src), v in c.items() if ff == f and src in FREE))
+        m.add(b_f <= placed[f] - ek_f)
         m.add(placed[f] - b_f <= final[f])
+        # a die changed otherwise is placed, and not early (never left over for Resources:
+        # a change target's Grana would only come at end_turn, too late for what it pays)
+        into_f = sum(v for (_, ff, src), v in c.items() if ff == f and src not in (*FREE, "wild"))
+        m.add(into_f + ek_f <= placed[f] - b_f)
     # the die on Jam Session is one of the seat's own
     m.add(placed["skull"] - used_b["skull"] >= sum(u[j] for j in jam))
     own_placed = sum(placed.values()) - sum(used_b.values()) - sum(used_bw.values())
@@ -221,7 +262,7 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     board_in = sum(_grana(i["delta"]) * u[j] for j, i in enumerate(insts))
     # the Hit to play now is bought after the other placements, before its own
     before_buy = sum(
-        _grana(i["delta"]) * u[j]
+        _grana(i["delta"]) * (u[j] - pre[j])
         for j, i in enumerate(insts)
         if "buy" not in i and i["kind"] != "extra_die"
     )
@@ -230,9 +271,16 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     early_in = sum(
         _grana(it["delta"]) * v for it, v in zip(market, bd) if it["use"] == "gain_early"
     )
-    m.add(d_set <= first)
-    m.add(pay + d_set <= first + early_in)
-    m.add(pay + d_set + hit_now <= first + early_in + before_buy)
+    # the early placements: first the board's, then a Hit bought now (out of the Grana so
+    # far) and played
+    won_early = sum(_grana(i["delta"]) * e for i, e in zip(insts, pre) if "buy" not in i)
+    hit_early = sum(pos["buyable"][i["buy"]]["cost"] * e for i, e in zip(insts, pre) if "buy" in i)
+    won_early_hit = sum(_grana(i["delta"]) * e for i, e in zip(insts, pre) if "buy" in i)
+    m.add(hit_early <= first + won_early)
+    won_early += won_early_hit
+    m.add(d_set + hit_early <= first + won_early)
+    m.add(pay + d_set + hit_early <= first + early_in + won_early)
+    m.add(pay + d_set + hit_now <= first + early_in + won_early + before_buy)
     m.add(pay + d_set + hit_now + nm_cost + d_other <= first + early_in + board_in)
     m.add(spend <= first + board_in + card_in)
     res_v = values.value_of(pos["resource_delta"])
@@ -282,7 +330,8 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     # (TNSHE's spare faces are few per game: spent only when they add value)
     cards_played = sum(len(fm["plays"]) * v for fm, v in zip(maps, sel)) + wild
     cards_played += sum(by_src.get("spare", []))
-    m.maximize(CARD_TIE * value - cards_played)
+    # (and places early only when that Grana is needed, so plans keep the documented order)
+    m.maximize(CARD_TIE * value - 2 * cards_played - sum(pre))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = max(0.05, budget_s)
@@ -301,7 +350,7 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
         "c": c, "u": u, "take": take, "buys": buys, "bd": bd, "b_ab": b_ab, "b_js": b_js,
         "used_b": used_b, "cleared": cleared, "cards_used": cards_used, "ab_clear": ab_clear,
         "raises": raises, "new_dice": new_dice, "sel": sel, "wild": wild, "used_bw": used_bw,
-        "value": value, "trade": trade,
+        "value": value, "trade": trade, "early": pre,
     }  # fmt: skip
     return _decode(pos, solver, got, status)
 
@@ -317,19 +366,25 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
         pending.setdefault(fm["map"][d["face"]], []).append(d["index"])
     plan: dict[str, Any] = {"changes": [], "placements": [], "leftover": [], "buy": None}
     changed: dict[str, list[int]] = {f: [] for f in FACES}
+    wild: dict[str, list[int]] = {f: [] for f in FACES}
+    free: dict[str, list[int]] = {f: [] for f in FACES}
     kept: dict[str, list[int]] = {f: [] for f in FACES}
     targets: dict[str, list[tuple[int, str]]] = {}
     for (o, f, src), var in sorted(got["c"].items()):
         for _ in range(val(var)):
             die = pending[o].pop(0)
-            (kept if src in ("keep", "wild") else changed)[f].append(die)
-            if src == "wild":
+            by = {"keep": kept, "wild": wild, "ability": free, "spare": free}
+            by.get(src, changed)[f].append(die)
+            if src in ("keep", "wild"):
                 continue
             if src.startswith("target:"):
                 targets.setdefault(src[7:], []).append((die, f))
-            elif src != "keep":
+            elif src == "ability_wild":  # the die shows a Skull, wild for its slot
+                plan["changes"].append({"die": die, "face": "skull", "source": src})
+            else:
                 plan["changes"].append({"die": die, "face": f, "source": src})
-    pool = {f: changed[f] + kept[f] for f in FACES}
+    # dice kept or changed for free last: the early placements take them from the end
+    pool = {f: changed[f] + wild[f] + free[f] + kept[f] for f in FACES}
     nxt = pos["next_index"]
     borrowed: dict[str, list[int]] = {f: [] for f in FACES}
     for d in pos.get("held", []):
@@ -346,7 +401,8 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
             borrowed[f].append(nxt)
     use_b = {f: val(v) for f, v in got["used_b"].items()}
     use_bw = {f: val(v) for f, v in got["used_bw"].items()}
-    order = sorted(range(len(insts)), key=lambda j: insts[j]["kind"] != "borrow")
+    early = {j for j, e in enumerate(got["early"]) if val(e)}
+    order = sorted(range(len(insts)), key=lambda j: (j not in early, insts[j]["kind"] != "borrow"))
     for j in order:
         inst = insts[j]
         if not val(got["u"][j]):
@@ -354,7 +410,9 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
         dice = []
         for f in FACES:
             for _ in range(val(got["take"][j, f]) if (j, f) in got["take"] else 0):
-                if inst["kind"] != "borrow" and use_b[f] > 0:
+                if j in early:
+                    dice.append(pool[f].pop())
+                elif inst["kind"] != "borrow" and use_b[f] > 0:
                     use_b[f] -= 1
                     dice.append(borrowed[f].pop(0))
                 elif inst["kind"] != "borrow" and use_bw.get(f, 0) > 0:
@@ -363,6 +421,8 @@ def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) 
                 else:
                     dice.append(pool[f].pop(0))
         pl: dict[str, Any] = {"instance": j, "dice": sorted(dice)}
+        if j in early:
+            pl["early"] = True
         if inst["kind"] == "change":
             pl["target"], pl["target_face"] = targets[inst["key"]].pop(0)
         plan["placements"].append(pl)

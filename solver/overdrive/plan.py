@@ -116,54 +116,12 @@ def _clear_label(by: Any) -> str:
 
 def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]]:
     """The engine actions that carry out a plan, in the documented order that keeps every
-    step legal and funded: Distortion gains and leftover dice on Resources, the all-dice
-    face cards and Skulls wild, face changes,
-    borrows, clears, placements (New Member last), then the buys and 10-Grana actions."""
+    step legal and funded: Distortion gains and leftover dice on Resources, the early
+    Grana placements (after the hand's face cards and free changes they need), the
+    all-dice face cards and Skulls wild, face changes, borrows, clears, placements (New
+    Member last), then the buys and 10-Grana actions."""
     insts = pos["instances"]
     acts: list[dict[str, Any]] = []
-    for card in pos["gain_cards"]:
-        acts.append({"type": "play_distortion", "card": card["card"]})
-    targeted = {pl["target"] for pl in plan["placements"] if "target" in pl}
-    for d in plan["leftover"]:
-        if d not in targeted:
-            acts.append({"type": "place", "space": "resources", "dice": [d]})
-    item = pos["dist_market"][plan["dist_buy"]] if plan.get("dist_buy") is not None else None
-    if item is not None and item["use"] in EARLY:
-        acts.append({"type": "buy_distortion", "card": item["card"]})
-        if item["use"] == "gain_early":
-            acts.append({"type": "play_distortion", "card": item["card"]})
-    for play in plan.get("face_plays", []):
-        acts.append({"type": "play_distortion", **play})
-    if plan.get("wild") is not None:
-        acts.append({"type": "play_distortion", "card": plan["wild"]})
-    set_cards = list(pos["set_cards"])
-    if item is not None and item["use"] == "set":
-        set_cards.append({"card": item["card"], "n": item["n"]})
-    by_source: dict[str, list[dict[str, Any]]] = {}
-    for ch in plan["changes"]:
-        by_source.setdefault(ch["source"], []).append(ch)
-    queue = list(by_source.get("dist", []))
-    for card in set_cards:
-        take, queue = queue[: card["n"]], queue[card["n"] :]
-        if take:
-            acts.append(
-                {
-                    "type": "play_distortion",
-                    "card": card["card"],
-                    "dice": [c["die"] for c in take],
-                    "faces": [c["face"] for c in take],
-                }
-            )
-    for ch in by_source.get("ability", []):
-        acts.append({"type": "ability", "level": pos["change"]["level"], "die": ch["die"]})
-    for ch in by_source.get("spare", []):
-        acts.append({"type": "ability", "level": pos["spare"]["level"], "die": ch["die"]})
-    for ch in by_source.get("pay", []):
-        acts.append({"type": "set_face", "die": ch["die"], "face": ch["face"]})
-    if plan.get("borrow_ability"):
-        face = plan["borrow_ability"]["face"]
-        lend = {"seat": pos["lender"][face], "face": face}
-        acts.append({"type": "ability", "level": pos["borrow_level"], "borrow": lend})
 
     def placement(pl: dict[str, Any]) -> dict[str, Any]:
         inst = insts[pl["instance"]]
@@ -181,6 +139,65 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
             act["borrow"] = {"seat": pos["lender"][face], "face": face}
         return act
 
+    for card in pos["gain_cards"]:
+        acts.append({"type": "play_distortion", "card": card["card"]})
+    targeted = {pl["target"] for pl in plan["placements"] if "target" in pl}
+    for d in plan["leftover"]:
+        if d not in targeted:
+            acts.append({"type": "place", "space": "resources", "dice": [d]})
+    item = pos["dist_market"][plan["dist_buy"]] if plan.get("dist_buy") is not None else None
+    early = [p for p in plan["placements"] if p.get("early")]
+    face_plays = [{"type": "play_distortion", **play} for play in plan.get("face_plays", [])]
+    buy = pos["buyable"][plan["buy"]] if plan["buy"] is not None else None
+    by_source: dict[str, list[dict[str, Any]]] = {}
+    for ch in plan["changes"]:
+        by_source.setdefault(ch["source"], []).append(ch)
+    free = [{"type": "ability", "level": pos["change"]["level"], "die": ch["die"]}
+            for ch in by_source.get("ability", [])]  # fmt: skip
+    free += [{"type": "ability", "level": pos["spare"]["level"], "die": ch["die"]}
+             for ch in by_source.get("spare", [])]  # fmt: skip
+    if early:
+        # Grana spaces filled with dice that keep their (mapped) face or change it for free
+        # pay for what follows: the board's first, then a Hit bought and played now
+        acts += face_plays + free
+        face_plays = free = []
+        for pl in sorted(early, key=lambda p: "buy" in insts[p["instance"]]):
+            if "buy" in insts[pl["instance"]]:
+                acts.append({"type": "buy_hit", "card": buy["card"], "cancel": buy["cancel"]})
+            acts.append(placement(pl))
+        face_plays = []
+    if item is not None and item["use"] in EARLY:
+        acts.append({"type": "buy_distortion", "card": item["card"]})
+        if item["use"] == "gain_early":
+            acts.append({"type": "play_distortion", "card": item["card"]})
+    acts += face_plays
+    if plan.get("wild") is not None:
+        acts.append({"type": "play_distortion", "card": plan["wild"]})
+    set_cards = list(pos["set_cards"])
+    if item is not None and item["use"] == "set":
+        set_cards.append({"card": item["card"], "n": item["n"]})
+    queue = list(by_source.get("dist", []))
+    for card in set_cards:
+        take, queue = queue[: card["n"]], queue[card["n"] :]
+        if take:
+            acts.append(
+                {
+                    "type": "play_distortion",
+                    "card": card["card"],
+                    "dice": [c["die"] for c in take],
+                    "faces": [c["face"] for c in take],
+                }
+            )
+    acts += free
+    for ch in by_source.get("ability_wild", []):  # after Skulls wild is played
+        acts.append({"type": "ability", "level": pos["change"]["level"], "die": ch["die"]})
+    for ch in by_source.get("pay", []):
+        acts.append({"type": "set_face", "die": ch["die"], "face": ch["face"]})
+    if plan.get("borrow_ability"):
+        face = plan["borrow_ability"]["face"]
+        lend = {"seat": pos["lender"][face], "face": face}
+        acts.append({"type": "ability", "level": pos["borrow_level"], "borrow": lend})
+
     rank = {"borrow": 0, "clear_source": 1, "change": 2, "gain": 3, "extra_die": 4}
     ordered = sorted(plan["placements"], key=lambda p: rank[insts[p["instance"]]["kind"]])
     for pl in [p for p in ordered if insts[p["instance"]]["kind"] == "borrow"]:
@@ -195,11 +212,14 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
         else:
             acts.append({"type": "play_distortion", "card": by[1], "target": key})
     rest = [p for p in ordered if insts[p["instance"]]["kind"] not in ("borrow", "clear_source")]
-    now = [p for p in rest if "buy" in insts[p["instance"]]]  # the Hit bought to play now
+    # the Hit bought to play now (unless it was bought early)
+    now = [p for p in rest if "buy" in insts[p["instance"]] and not p.get("early")]
+    if any("buy" in insts[p["instance"]] for p in early):
+        buy = None
     for pl in rest:
-        if "buy" not in insts[pl["instance"]] and insts[pl["instance"]]["kind"] != "extra_die":
+        inst = insts[pl["instance"]]
+        if "buy" not in inst and inst["kind"] != "extra_die" and not pl.get("early"):
             acts.append(placement(pl))
-    buy = pos["buyable"][plan["buy"]] if plan["buy"] is not None else None
     if buy is not None and now:
         acts.append({"type": "buy_hit", "card": buy["card"], "cancel": buy["cancel"]})
         acts += [placement(pl) for pl in now]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from overdrive_helpers import planned_value
 
 from services.overdrive import GAME
-from solver.overdrive import position, recommend
+from solver.overdrive import brute, position, recommend
 
 # bands whose choices the recommender plans exactly (Epic Gods' picks of Grana and its
 # reroll, and Cover Bots' copies, are outside this sweep)
@@ -150,3 +150,71 @@ def test_a_grana_card_bought_first_pays_for_the_hit_played_now():
     assert kinds.index("buy_distortion") < kinds.index("buy_hit")
     assert out["predicted_gains"]["fame"] == 2
     assert round(out["value"] * 100) == best(state, seat) == 350
+
+
+def test_a_grana_space_filled_first_pays_for_the_card_that_changes_a_die():
+    # no Grana: a Skull on Day Filler (+2) first pays for Distortion #7 (2), which turns the
+    # Influence into the third Chord of All Along The Dice Tower (+2 Fans); the engine search
+    # found it when the plan still bought before placing anything (1.25)
+    raw = {"faces": ["skull", "chord", "chord", "influence"], "band": "rebeldogs",
+           "players": 2, "grana": 0, "free_spaces": [], "distortions": ["21", "7"],
+           "hits": [{"id": "all_along_the_dice_tower", "owner": "other"},
+                    {"id": "day_filler", "owner": "other"}], "extra_dice": 2}  # fmt: skip
+    state, seat = oracle_state(raw)
+    out = recommend(state, seat, 5.0)
+    acts = [a["action"] for a in out["actions"]]
+    assert acts[0] == {"type": "place", "space": "hit:day_filler", "dice": [0], "mode": 0}
+    assert acts[1] == {"type": "buy_distortion", "card": "7"}
+    assert out["predicted_gains"] == {"fans": 2, "grana": 2}
+    assert planned_value(out) == round(out["value"] * 100) == best(state, seat) == 250
+    assert brute.best_value(position.from_state(state, seat)) == 250
+
+
+def test_a_hit_bought_and_played_first_pays_for_the_card_that_changes_a_die():
+    # 4 Grana: buy Paranoid Pawn (4), a Skull on it (+2 Grana, +1 Fans), then Distortion #21
+    # (1) turns a Horns Up into the Influence of Sweet Child O' Meeple (+1 Fans, +1 Fame); the
+    # engine search found it when the plan bought the Distortion before the Hit (3.00)
+    raw = {"faces": ["skull", "chord", "horns", "horns"], "band": "rebeldogs", "players": 2,
+           "grana": 4, "free_spaces": [], "distortions": ["21"], "extra_dice": 2,
+           "hits": [{"id": "sweet_child_o_meeple", "owner": "other"},
+                    {"id": "paranoid_pawn", "owner": None}]}  # fmt: skip
+    state, seat = oracle_state(raw)
+    out = recommend(state, seat, 5.0)
+    kinds = [a["action"]["type"] for a in out["actions"]]
+    assert kinds[:3] == ["buy_hit", "place", "buy_distortion"]
+    assert out["predicted_gains"] == {"fans": 2, "fame": 1, "grana": 2}
+    assert planned_value(out) == round(out["value"] * 100) == best(state, seat) == 425
+    assert brute.best_value(position.from_state(state, seat)) == 425
+
+
+def test_a_die_changed_by_the_ability_fills_a_grana_space_before_the_buy():
+    # no Grana: the ability turns a Horns Up into the Chord of Paranoid Pawn (+2 Grana, +1
+    # Fans), which pays for Distortion #7 (1): two more Horns Up become the Chord and the
+    # Influence of Sweet Child O' Meeple (+1 Fans, +1 Fame); the plan made the ability's
+    # change after the buy, so Resources had to pay for it (2.75)
+    raw = {"faces": ["skull", "horns", "horns", "horns", "horns"], "band": "starssacration",
+           "overdrive": 1, "players": 2, "grana": 0, "free_spaces": [], "distortions": ["7"],
+           "hits": [{"id": "sweet_child_o_meeple", "owner": "other"},
+                    {"id": "paranoid_pawn", "owner": "other"}], "extra_dice": 1}  # fmt: skip
+    state, seat = oracle_state(raw)
+    out = recommend(state, seat, 5.0)
+    kinds = [a["action"]["type"] for a in out["actions"]]
+    assert kinds[:3] == ["ability", "place", "buy_distortion"]
+    assert planned_value(out) == round(out["value"] * 100) == best(state, seat) == 375
+    assert brute.best_value(position.from_state(state, seat)) == 375
+
+
+def test_the_abilitys_skull_is_wild_once_skulls_are_wild():
+    # the slow sweep's find: with Skulls wild (#6) the ability's Chord-to-Skull change and a
+    # borrowed Skull fill Back In Box beside a Chord (+2 Fame); the plan only used the
+    # ability's Skull on Skull slots (0.50)
+    raw = {"faces": ["chord", "chord"], "band": "arcane_possession", "overdrive": 6,
+           "players": 2, "free_spaces": [], "hits": [{"id": "back_in_box", "owner": None}],
+           "hand": ["6"], "distortions": [], "grana": 0, "extra_dice": 2}  # fmt: skip
+    state, seat = oracle_state(raw)
+    out = recommend(state, seat, 5.0)
+    kinds = [a["action"]["type"] for a in out["actions"]]
+    assert kinds.index("play_distortion") < kinds.index("ability")
+    assert out["predicted_gains"] == {"fame": 2}
+    assert planned_value(out) == round(out["value"] * 100) == best(state, seat) == 200
+    assert brute.best_value(position.from_state(state, seat)) == 200
