@@ -76,11 +76,16 @@ def _compare(
     return a["verdict"]
 
 
-def _sweep(positions: int, seed: int) -> list[str]:
+def _sweep(positions: int, seed: int, events=None, tag: str = "") -> list[str]:
+    """Verdicts both methods reached on ``positions`` random positions per cell; with
+    ``events``, each deal's event list is drawn by it."""
     seen = []
     for venue, players in CELLS:
-        rng = random.Random(f"{seed}:{venue}:{players}")
-        seen += [v for _ in range(positions) if (v := _compare(venue, players, rng))]
+        rng = random.Random(f"{tag}{seed}:{venue}:{players}")
+        for _ in range(positions):
+            args = (events(rng),) if events else ()
+            if v := _compare(venue, players, rng, *args):
+                seen.append(v)
     return seen
 
 
@@ -111,14 +116,7 @@ def _break_events(rng: random.Random) -> list[str]:
 
 
 def _break_sweep(positions: int, seed: int) -> list[str]:
-    seen = []
-    for venue, players in CELLS:
-        rng = random.Random(f"breaks:{seed}:{venue}:{players}")
-        for _ in range(positions):
-            v = _compare(venue, players, rng, _break_events(rng))
-            if v:
-                seen.append(v)
-    return seen
+    return _sweep(positions, seed, _break_events, "breaks:")
 
 
 def test_cpsat_and_search_agree_where_blackout_and_radio_silence_lie_ahead():
