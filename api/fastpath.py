@@ -112,7 +112,13 @@ class FastPath:
         size = int(length)
         if not 0 < size <= self.max_body:
             return None
-        raw = environ["wsgi.input"].read(size)
+        stream = environ["wsgi.input"]
+        raw = stream.read(size)
+        while len(raw) < size:  # a server may hand the body over in pieces
+            more = stream.read(size - len(raw))
+            if not more:
+                break
+            raw += more
         # whatever happens next, Flask may still have to read the body: hand it on
         environ["wsgi.input"] = io.BytesIO(raw)
         body = _plain_action(raw) if len(raw) == size else None

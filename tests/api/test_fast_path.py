@@ -8,6 +8,7 @@ bytes.  Only ``X-RateLimit-Reset`` may differ, by the second the two requests st
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 import uuid
@@ -19,6 +20,7 @@ import redis
 from api.app import create_app
 from api.config import Settings
 from api.fastpath import FastPath
+from api.observability import current_request_id
 from services.play import status_of
 from services.registry import GAMES, get_game
 
@@ -209,6 +211,37 @@ def test_requests_it_does_not_know_go_to_flask_untouched(pair):
     _both(pair, "GET", url + "/log", t.host)
     _both(pair, "POST", url + "/actions", t.seats[0], data=b"{", content_type="application/json")
     assert fast.served == served
+
+
+def test_metrics_and_the_access_log_see_the_same_request(pair, caplog):
+    t = Twins(pair, "tour", 1, 5)
+    seen: list[tuple] = []
+
+    class Grab(logging.Filter):
+        def filter(self, record: logging.LogRecord) -> bool:
+            seen.append((record.method, record.path, record.status, current_request_id()))
+            return True
+
+    def counts(status: str) -> list[float]:
+        return [
+            app.extensions["greenroom_metrics"]
+            .total.labels("GET", "/v1/games/<game_id>", status)
+            ._value.get()
+            for app in pair
+        ]
+
+    access = logging.getLogger("greenroom.access")
+    grab = Grab()
+    access.addFilter(grab)
+    caplog.set_level(logging.INFO, logger="greenroom.access")
+    before = counts("401")
+    try:
+        _both(pair, "GET", f"/v1/games/{t.id}", "wrong", {"X-Request-ID": "fast-path-id-1"})
+    finally:
+        access.removeFilter(grab)
+    assert [c - b for c, b in zip(counts("401"), before, strict=True)] == [1, 1]
+    path = f"/v1/games/{t.id}"
+    assert seen == [("GET", path, 401, "fast-path-id-1")] * 2
 
 
 def test_fast_path_setting_reads_the_environment(monkeypatch):
