@@ -11,6 +11,7 @@ from api.backend import Backend
 from api.config import Settings
 from api.docs_assets import docs_config, install_docs_assets
 from api.errors import GreenroomApi, register_error_handlers
+from api.fastpath import install_fast_path
 from api.games.lobby import blp as lobby_blp
 from api.games.rematch import blp as rematch_blp
 from api.games.resources import blp as games_blp
@@ -83,7 +84,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     register_error_handlers(app)
     install_request_ids(app)
     install_metrics(app, app.extensions["greenroom"].queue)
-    install_proxy_fix(app, settings)
     be = app.extensions["greenroom"]
     install_request_reads(app, be, install_rate_limits(app, be.redis, settings))
+    install_fast_path(app, settings.fast_path)
+    # outermost, so the fast path sees the client address ProxyFix works out
+    install_proxy_fix(app, settings)
     return app

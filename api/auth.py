@@ -33,7 +33,11 @@ SPECTATOR = Principal(frozenset())
 
 
 def bearer_token() -> str | None:
-    header = request.headers.get("Authorization")
+    return parse_bearer(request.headers.get("Authorization"))
+
+
+def parse_bearer(header: str | None) -> str | None:
+    """The token of an ``Authorization`` header (None without one); 401 when malformed."""
     if header is None:
         return None
     scheme, _, token = header.partition(" ")
@@ -59,6 +63,11 @@ def principal_for(record: GameRecord, token: str | None = None) -> Principal:
     ``token`` overrides the Authorization header (the stream's ``?token=``).
     """
     presented = hash_token(token) if token is not None else token_hash()
+    return principal_from_hash(record, presented)
+
+
+def principal_from_hash(record: GameRecord, presented: str | None) -> Principal:
+    """:func:`principal_for` for a token already hashed (None: no token, a spectator)."""
     if presented is None:
         return SPECTATOR
     # compare against every hash so timing does not tell which one matched

@@ -10,6 +10,16 @@ def _int(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
 
 
+def _flag(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    value = raw.strip().lower()
+    if value not in ("1", "true", "yes", "on", "0", "false", "no", "off"):
+        raise ValueError(f"{name} must be 1 or 0 (got {raw!r})")
+    return value in ("1", "true", "yes", "on")
+
+
 @dataclass(frozen=True)
 class Settings:
     redis_url: str = "redis://127.0.0.1:6379/0"
@@ -38,6 +48,8 @@ class Settings:
     trusted_proxies: int = 0
     #: hint budget of a bot seat's move, in seconds
     bot_budget_s: float = 0.5
+    #: serve the common view and move outside Flask (api.fastpath); off: all through Flask
+    fast_path: bool = True
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -59,4 +71,5 @@ class Settings:
             rate_limit_loopback=os.environ.get("RATE_LIMIT_LOOPBACK", cls.rate_limit_loopback),
             trusted_proxies=_int("TRUSTED_PROXIES", cls.trusted_proxies),
             bot_budget_s=float(os.environ.get("BOT_BUDGET", cls.bot_budget_s)),
+            fast_path=_flag("FAST_PATH", cls.fast_path),
         )

@@ -11,10 +11,11 @@ from typing import Any
 
 import marshmallow as ma
 import redis
-from flask import Flask, jsonify
+from flask import Flask, current_app
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
+from api.json import dump
 from api.observability import current_request_id
 from services.core import RulesError
 from services.seating import SeatError
@@ -59,18 +60,59 @@ class ApiError(Exception):
         self.errors = errors or {}
 
 
-def error_response(status: int, code: str, message: str, errors: dict | None = None, headers=None):
+#: status, code, message, details, extra headers: an error answer before it is serialised
+ErrorParts = tuple[int, str, str, dict, dict[str, str]]
+
+
+def error_body(
+    code: str, message: str, errors: dict | None = None, request_id: str | None = None
+) -> bytes:
+    """The bytes of an error answer (the Flask path and :mod:`api.fastpath` share them)."""
     body: dict[str, Any] = {
         "code": code,
         "message": message,
         "errors": errors or {},
-        "request_id": current_request_id(),
+        "request_id": request_id,
     }
-    response = jsonify(body)
-    response.status_code = status
+    return dump(body)
+
+
+def error_response(status: int, code: str, message: str, errors: dict | None = None, headers=None):
+    body = error_body(code, message, errors, current_request_id())
+    response = current_app.response_class(body, status=status, mimetype="application/json")
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
+
+
+def domain_error(e: BaseException) -> ErrorParts | None:
+    """How a domain exception is answered (None for one this does not know).
+
+    One mapping for Flask's error handlers and the fast path, so both answer alike.
+    """
+    if isinstance(e, ApiError):
+        return e.status, e.code, e.message, e.errors, {}
+    if isinstance(e, RulesError):
+        return 422, e.code, e.message, e.details, {}
+    if isinstance(e, SeatError):
+        return e.status, e.code, e.message, {}, {}
+    if isinstance(e, GameNotFound):
+        return 404, "game_not_found", "no such game (it may have expired)", {}, {}
+    if isinstance(e, VersionConflict):
+        headers = {"ETag": f'"{e.current}"'} if e.current is not None else {}
+        message = f"the game is at version {e.current}; read it again and retry"
+        return 412, "version_conflict", message, {"current_version": e.current}, headers
+    if isinstance(e, (redis.ConnectionError, redis.TimeoutError)):
+        log.warning("redis unavailable: %s", e)
+        message = "the game store is unavailable; retry shortly"
+        return 503, "backend_unavailable", message, {}, {"Retry-After": "1"}
+    return None
+
+
+def unexpected_error() -> ErrorParts:
+    """The answer to an exception nothing maps (logged with its traceback)."""
+    log.exception("unhandled error")
+    return 500, "internal_error", "an unexpected error occurred", {}, {}
 
 
 class GreenroomApi(Api):
@@ -92,47 +134,22 @@ class GreenroomApi(Api):
 
 
 def register_error_handlers(app: Flask) -> None:
+    def _answer(parts: ErrorParts):
+        status, code, message, errors, headers = parts
+        return error_response(status, code, message, errors, headers)
+
     @app.errorhandler(ApiError)
-    def _api_error(e: ApiError):
-        return error_response(e.status, e.code, e.message, e.errors)
-
     @app.errorhandler(RulesError)
-    def _rules_error(e: RulesError):
-        return error_response(422, e.code, e.message, e.details)
-
     @app.errorhandler(SeatError)
-    def _seat_error(e: SeatError):
-        return error_response(e.status, e.code, e.message)
-
     @app.errorhandler(GameNotFound)
-    def _not_found(e: GameNotFound):
-        return error_response(404, "game_not_found", "no such game (it may have expired)")
-
     @app.errorhandler(VersionConflict)
-    def _conflict(e: VersionConflict):
-        headers = {"ETag": f'"{e.current}"'} if e.current is not None else {}
-        return error_response(
-            412,
-            "version_conflict",
-            f"the game is at version {e.current}; read it again and retry",
-            {"current_version": e.current},
-            headers,
-        )
-
     @app.errorhandler(redis.ConnectionError)
     @app.errorhandler(redis.TimeoutError)
-    def _redis_down(e: Exception):
-        log.warning("redis unavailable: %s", e)
-        return error_response(
-            503,
-            "backend_unavailable",
-            "the game store is unavailable; retry shortly",
-            headers={"Retry-After": "1"},
-        )
+    def _domain(e: Exception):
+        return _answer(domain_error(e) or unexpected_error())
 
     @app.errorhandler(Exception)
     def _unexpected(e: Exception):
         if isinstance(e, HTTPException):
             return app.extensions["greenroom_api"].handle_http_exception(e)
-        log.exception("unhandled error")
-        return error_response(500, "internal_error", "an unexpected error occurred")
+        return _answer(domain_error(e) or unexpected_error())

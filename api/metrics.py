@@ -55,6 +55,28 @@ class QueueCollector:
         yield jobs
 
 
+class RequestMetrics:
+    """The two request series; observed by Flask's hook and by the fast path alike."""
+
+    def __init__(self, registry: CollectorRegistry):
+        labels = ["method", "url_rule", "status"]
+        self.duration = Histogram(
+            "flask_http_request_duration_seconds",
+            "request duration by route and status",
+            labels,
+            registry=registry,
+        )
+        self.total = Counter(
+            "flask_http_request", "requests by route and status", labels, registry=registry
+        )
+
+    def observe(self, method: str, rule: str, status: int, started: float | None) -> None:
+        key = (method, rule, str(status))
+        if started is not None:
+            self.duration.labels(*key).observe(time.perf_counter() - started)
+        self.total.labels(*key).inc()
+
+
 def install_metrics(app: Flask, queue: Queue) -> CollectorRegistry:
     """Request metrics for every route but ``/metrics``; ``/metrics`` adds the queue gauges.
 
@@ -62,14 +84,7 @@ def install_metrics(app: Flask, queue: Queue) -> CollectorRegistry:
     ``MultiProcessCollector``, with the queue collector beside it.
     """
     registry = CollectorRegistry()
-    labels = ["method", "url_rule", "status"]
-    duration = Histogram(
-        "flask_http_request_duration_seconds",
-        "request duration by route and status",
-        labels,
-        registry=registry,
-    )
-    total = Counter("flask_http_request", "requests by route and status", labels, registry=registry)
+    metrics = app.extensions["greenroom_metrics"] = RequestMetrics(registry)
     queue_collector = QueueCollector(queue)
     registry.register(queue_collector)
 
@@ -78,11 +93,8 @@ def install_metrics(app: Flask, queue: Queue) -> CollectorRegistry:
         req = request._get_current_object()
         if req.endpoint != "metrics":
             rule = req.url_rule.rule if req.url_rule is not None else "unmatched"
-            key = (req.method, rule, str(response.status_code))
             started = g._get_current_object().get("started")
-            if started is not None:
-                duration.labels(*key).observe(time.perf_counter() - started)
-            total.labels(*key).inc()
+            metrics.observe(req.method, rule, response.status_code, started)
         return response
 
     def scrape() -> Response:

@@ -12,14 +12,41 @@ import logging
 import re
 import time
 import uuid
+from contextvars import ContextVar
 
 from flask import Flask, g, has_request_context, request
 
 _SANE_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
 
+#: the id of a request served outside Flask (api.fastpath), for its log lines
+outside_flask_id: ContextVar[str | None] = ContextVar("outside_flask_id", default=None)
+
+access = logging.getLogger("greenroom.access")
+
 
 def current_request_id() -> str | None:
-    return g.get("request_id") if has_request_context() else None
+    if has_request_context():
+        return g.get("request_id")
+    return outside_flask_id.get()
+
+
+def request_id_from(given: str) -> str:
+    """The caller's ``X-Request-ID`` when it is sane, else a fresh id."""
+    return given if _SANE_ID.match(given) else uuid.uuid4().hex
+
+
+def log_access(method: str, path: str, status: int, started: float) -> None:
+    """The access log's line for one request (built only when the log is on)."""
+    if access.isEnabledFor(logging.INFO):
+        access.info(
+            "request",
+            extra={
+                "method": method,
+                "path": path,
+                "status": status,
+                "ms": round((time.perf_counter() - started) * 1000, 2),
+            },
+        )
 
 
 class RequestIdFilter(logging.Filter):
@@ -58,15 +85,13 @@ def configure_logging(level: str = "INFO") -> None:
 
 
 def install_request_ids(app: Flask) -> None:
-    access = logging.getLogger("greenroom.access")
-
     # each hook takes the request and ``g`` behind their proxies once (a proxy lookup is a
     # few function calls, and the hot path made dozens)
     @app.before_request
     def _assign_id() -> None:
         given = request._get_current_object().headers.get("X-Request-ID", "")
         store = g._get_current_object()
-        store.request_id = given if _SANE_ID.match(given) else uuid.uuid4().hex
+        store.request_id = request_id_from(given)
         store.started = time.perf_counter()
 
     @app.after_request
@@ -76,13 +101,5 @@ def install_request_ids(app: Flask) -> None:
         if access.isEnabledFor(logging.INFO):
             req = request._get_current_object()
             started = store.get("started", time.perf_counter())
-            access.info(
-                "request",
-                extra={
-                    "method": req.method,
-                    "path": req.path,
-                    "status": response.status_code,
-                    "ms": round((time.perf_counter() - started) * 1000, 2),
-                },
-            )
+            log_access(req.method, req.path, response.status_code, started)
         return response

@@ -131,8 +131,12 @@ def client_address() -> str:
 
 
 def is_loopback() -> bool:
+    return _loopback(client_address())
+
+
+def _loopback(address: str) -> bool:
     try:
-        return ipaddress.ip_address(client_address()).is_loopback
+        return ipaddress.ip_address(address).is_loopback
     except ValueError:
         return False
 
@@ -205,7 +209,11 @@ class RateLimiter:
 
     def skips(self) -> bool:
         """True when the current request counts in no window (an exempt loopback client)."""
-        return self.loopback == EXEMPT and is_loopback()
+        return self.skips_for(client_address())
+
+    def skips_for(self, address: str) -> bool:
+        """:meth:`skips` for a client at ``address``."""
+        return self.loopback == EXEMPT and _loopback(address)
 
     def gate(
         self, read: str | None = None, known: tuple[bytes, bytes] | None = None
@@ -217,41 +225,67 @@ class RateLimiter:
         hash's fields: None when refused or none was named, :data:`UNCHANGED` when the
         copy is current.
         """
-        raw = self._run(self.windows(), int(time.time() * 1000), read, known)
+        verdict, fields = self.check(self.windows(), read, known)
+        return self.answer(verdict), fields
+
+    def check(
+        self,
+        windows: list[tuple[str, Limit]],
+        read: str | None = None,
+        known: tuple[bytes, bytes] | None = None,
+    ) -> tuple[Verdict, dict[bytes, bytes] | object | None]:
+        """:meth:`gate` for given windows, outside Flask: the verdict and the hash's fields."""
+        raw = self._run(windows, int(time.time() * 1000), read, known)
         fields = None
         if len(raw) > 5:
             got = raw[5]
             fields = UNCHANGED if got == 1 else dict(zip(got[::2], got[1::2], strict=True))
-        return self._answer(self._verdict(raw)), fields
+        return self._verdict(raw), fields
 
     def windows(self) -> list[tuple[str, Limit]]:
         """The windows the current request counts in."""
-        if isinstance(self.loopback, Limit) and is_loopback():
-            return [(f"loopback:{client_address()}", self.loopback)]
+        try:
+            th = token_hash()
+        except ApiError:  # a malformed header: the resource answers it, if it reads it
+            th = None
+        return self.windows_for(client_address(), th)
+
+    def windows_for(self, address: str, th: str | None) -> list[tuple[str, Limit]]:
+        """The windows of a request from ``address`` with token hash ``th`` (None: none)."""
+        if isinstance(self.loopback, Limit) and _loopback(address):
+            return [(f"loopback:{address}", self.loopback)]
         out = []
         if self.by_address:
-            out.append((f"address:{client_address()}", self.by_address))
+            out.append((f"address:{address}", self.by_address))
         if self.by_token:
-            try:
-                th = token_hash()
-            except ApiError:  # a malformed header: the resource answers it, if it reads it
-                th = None
-            out.append((f"token:{th[:32]}" if th else f"anon:{client_address()}", self.by_token))
+            out.append((f"token:{th[:32]}" if th else f"anon:{address}", self.by_token))
         return out
 
     @staticmethod
-    def _answer(v: Verdict) -> Response | None:
-        headers = {
-            "X-RateLimit-Limit": str(v.limit),
-            "X-RateLimit-Remaining": str(v.remaining),
-            "X-RateLimit-Reset": str(math.ceil(v.reset_ms / 1000)),
-        }
+    def answer(v: Verdict) -> Response | None:
+        """None for an admitted request (its headers staged on ``g``), else its 429."""
+        headers = limit_headers(v)
         if v.admitted:
             g.rate_limit_headers = headers
             return None
-        headers["Retry-After"] = str(max(1, math.ceil(v.retry_ms / 1000)))
-        message = f"too many requests: at most {v.limit} in any window of its length"
-        return error_response(429, "rate_limited", message, None, headers)
+        status, code, message, _, headers = refusal(v, headers)
+        return error_response(status, code, message, None, headers)
+
+
+def limit_headers(v: Verdict) -> dict[str, str]:
+    """The ``X-RateLimit-*`` headers of a verdict, for the tightest limit."""
+    return {
+        "X-RateLimit-Limit": str(v.limit),
+        "X-RateLimit-Remaining": str(v.remaining),
+        "X-RateLimit-Reset": str(math.ceil(v.reset_ms / 1000)),
+    }
+
+
+def refusal(v: Verdict, headers: dict[str, str]) -> tuple[int, str, str, dict, dict[str, str]]:
+    """The 429 of a refused verdict (its ``headers`` plus ``Retry-After``)."""
+    headers = {**headers, "Retry-After": str(max(1, math.ceil(v.retry_ms / 1000)))}
+    message = f"too many requests: at most {v.limit} in any window of its length"
+    return 429, "rate_limited", message, {}, headers
 
 
 def exempt() -> bool:

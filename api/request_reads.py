@@ -25,8 +25,8 @@ from flask import Flask, g, request
 
 from api.auth import Principal, principal_for
 from api.backend import Backend, backend
-from api.ratelimit import UNCHANGED, RateLimiter, exempt
-from services.store import GameRecord
+from api.ratelimit import UNCHANGED, RateLimiter, Verdict, exempt
+from services.store import GameRecord, GameStore
 
 Fields = dict[bytes, bytes]
 
@@ -93,10 +93,40 @@ def read_cache() -> ReadCache:
 def game_record(game_id: str) -> GameRecord:
     """The game's record: the one read with the rate-limit check, else a fresh read."""
     pre = g._get_current_object().pop("prefetched", None)
-    store = backend().store
-    if pre is not None and pre[0] == game_id:
-        return store.record_from(game_id, pre[1])
+    return record_of(backend().store, game_id, pre[1] if pre and pre[0] == game_id else None)
+
+
+def record_of(store: GameStore, game_id: str, prefetched: Fields | None) -> GameRecord:
+    """The record from a hash read with the limits (``prefetched``), else read now."""
+    if prefetched is not None:
+        return store.record_from(game_id, prefetched)
     return store.get(game_id)
+
+
+def read_through_limits(
+    be: Backend, limiter: RateLimiter, game_id: str | None, windows: list
+) -> tuple[Verdict | None, Fields | None]:
+    """The limits' verdict on a request and, once admitted, its game's hash: one round trip.
+
+    The verdict is None when Redis failed (limits fail open; the request's own read then
+    meets the outage); the hash is None when refused or no game is named.
+    """
+    cache = be.read_cache
+    read = known = held = None
+    if game_id is not None:
+        read = be.store.record_key(game_id)
+        held = cache.fields(game_id)
+        if held is not None:
+            known = (held[b"version"], held[b"created"])
+    try:
+        verdict, fields = limiter.check(windows, read, known)
+    except redis.RedisError:
+        return None, None
+    if fields is UNCHANGED:
+        fields = held
+    elif fields is not None:
+        cache.keep(game_id, fields)
+    return verdict, fields
 
 
 def game_and_caller(game_id: str, token: str | None = None) -> tuple[GameRecord, Principal]:
@@ -110,27 +140,15 @@ def install_request_reads(app: Flask, be: Backend, limiter: RateLimiter | None) 
     if limiter is None:
         return
     app.extensions["greenroom_limiter"] = limiter
-    cache = be.read_cache
 
     @app.before_request
     def _check_and_read():
         if exempt() or limiter.skips():
             return None
         game_id = (request._get_current_object().view_args or {}).get("game_id")
-        read = known = held = None
-        if game_id is not None:
-            read = be.store.record_key(game_id)
-            held = cache.fields(game_id)
-            if held is not None:
-                known = (held[b"version"], held[b"created"])
-        try:
-            refusal, fields = limiter.gate(read, known)
-        except redis.RedisError:
+        verdict, fields = read_through_limits(be, limiter, game_id, limiter.windows())
+        if verdict is None:
             return None  # limits fail open; a read the request needs meets the outage itself
-        if fields is UNCHANGED:
-            fields = held
-        elif fields is not None:
-            cache.keep(game_id, fields)
         if fields is not None:
             g.prefetched = (game_id, fields)
-        return refusal
+        return limiter.answer(verdict)

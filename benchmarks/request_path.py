@@ -11,6 +11,7 @@ the bare endpoints.  It asserts nothing.  ``request_path_profile.py`` profiles t
 requests in-process.
 
     .venv/bin/python benchmarks/request_path.py [--seconds 8] [--connections 16] [--quick]
+    FAST_PATH=0 .venv/bin/python benchmarks/request_path.py   # every request through Flask
 
 Scenarios:
 - ``GET /bare`` and ``POST /echo`` (a small JSON body parsed and echoed): the baselines;
@@ -38,6 +39,7 @@ import psutil
 import requests
 from _stack import ROOT, percentile, stack
 
+from api.config import Settings
 from api.embedded_redis import free_port
 from api.local_processes import stop_all, wait_healthy
 from api.serve import gunicorn_argv
@@ -351,7 +353,8 @@ def main() -> None:
     print(
         f"driver: {'wrk' if WRK else 'python threads'}; {conns} connections, {seconds:.0f} s "
         f"each; gunicorn {args.processes} processes, {worker_class()}; "
-        f"load average before the run {load[0]:.2f}"
+        f"load average before the run {load[0]:.2f}; "
+        f"fast path {'on' if Settings.from_env().fast_path else 'off'}"
     )
     head = f"{'what':<30}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'CPU ms/req':>12}"
     print(head + f"{'of it Redis':>12}{'count':>9}{'non-2xx':>9}")

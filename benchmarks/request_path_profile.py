@@ -124,7 +124,9 @@ def main() -> None:
         queue=f"bench-profile-{tag}",
         rate_limit_address="100000000/minute",
         rate_limit_token="100000000/minute",
+        fast_path=Settings.from_env().fast_path,  # FAST_PATH=0: every request through Flask
     )
+    print(f"fast path {'on' if settings.fast_path else 'off'}")
     app = create_app(settings)
     import bare_app
 

@@ -39,8 +39,7 @@ _ETAG = re.compile(r'(?:W/)?"?(\d+)"?')
 _PREFER_WAIT = re.compile(r"(?:^|[;,\s])wait\s*=\s*(\d+)")
 
 
-def _named_versions() -> set[int] | None:
-    raw = request.headers.get("If-None-Match")
+def _named_versions(raw: str | None) -> set[int] | None:
     if raw is None:
         return None
     if raw.strip() == "*":
@@ -48,20 +47,26 @@ def _named_versions() -> set[int] | None:
     return {int(m.group(1)) for part in raw.split(",") if (m := _ETAG.fullmatch(part.strip()))}
 
 
-def prefer_wait(cap: int) -> int:
-    m = _PREFER_WAIT.search(request.headers.get("Prefer", ""))
+def prefer_wait(cap: int, prefer: str | None = None) -> int:
+    """The wait ``Prefer`` asks for (the current request's header unless given), capped."""
+    if prefer is None:
+        prefer = request.headers.get("Prefer", "")
+    m = _PREFER_WAIT.search(prefer)
     return min(int(m.group(1)), cap) if m else 0
 
 
-def await_change(be: Backend, record: GameRecord) -> tuple[GameRecord | None, int]:
+def await_change(
+    be: Backend, record: GameRecord, if_none_match: str | None, prefer: str
+) -> tuple[GameRecord | None, int]:
     """The record to answer with, or None for 304; and the wait applied (seconds).
 
-    Only a version the client names is waited on; any other is answered now.
+    Only a version the client names (``If-None-Match``) is waited on, for as long as
+    ``Prefer`` asks; any other is answered now.
     """
-    named = _named_versions()
+    named = _named_versions(if_none_match)
     if named is None or (named and record.version not in named):
         return record, 0
-    wait = prefer_wait(be.settings.max_wait_s)
+    wait = prefer_wait(be.settings.max_wait_s, prefer)
     if not wait:
         return None, 0
     hub = hub_for(be.settings.redis_url, be.settings.prefix)

@@ -9,7 +9,7 @@ from flask import Response, request
 from flask.views import MethodView
 
 from api.auth import Principal, acting_seat, require_host, require_player
-from api.backend import backend
+from api.backend import Backend, backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, ErrorSchema
 from api.games.longpoll import HEADERS_DOC as LONG_POLL_HEADERS
@@ -31,7 +31,7 @@ from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
 from api.jobs.queueing import accepted, clamp_budget, enqueue
 from api.json import answer, answer_bytes, dump
-from api.request_reads import game_and_caller, read_cache, view_key
+from api.request_reads import game_and_caller, view_key
 from services.core import RulesError
 from services.core.game import Game as GameRules
 from services.play import create_game, perform, replay, status_of
@@ -52,9 +52,8 @@ def _etag(version: int) -> dict[str, str]:
     return {"ETag": f'"{version}"', "Vary": "Authorization"}
 
 
-def _if_match() -> int | None:
+def _if_match(raw: str | None) -> int | None:
     """The version named by ``If-Match`` (``"7"``, ``W/"7"`` or ``7``), if any."""
-    raw = request.headers.get("If-Match")
     if raw is None or raw.strip() == "*":
         return None
     m = _IF_MATCH.match(raw)
@@ -118,26 +117,19 @@ class Game(MethodView):
         waits up to N s (capped by MAX_WAIT) for the version to move: 200 as soon
         as it does, else 304.
         """
-        be = backend()
         record, principal = game_and_caller(game_id)
-        seat = query.get("seat")
-
-        def rendered(rec: GameRecord) -> bytes:
-            # a view is a pure function of the record and the viewer: rendered once per
-            # version, viewer and seat in this process (api.request_reads)
-            key = view_key(rec, principal, seat)
-            return be.read_cache.view(key, lambda: dump(envelope(rec, principal, seat)))
-
-        body = rendered(record)  # refuse before waiting
-        fresh, waited = await_change(be, record)
-        headers = {**_etag((fresh or record).version)}
-        if waited:
-            headers["Preference-Applied"] = f"wait={waited}"
-        if fresh is None:
-            return Response(status=304, headers=headers)
-        if fresh is not record:
-            body = rendered(fresh)
-        return answer_bytes(body, 200, headers)
+        headers = request.headers
+        status, body, extra = view_answer(
+            backend(),
+            record,
+            principal,
+            query.get("seat"),
+            headers.get("If-None-Match"),
+            headers.get("Prefer", ""),
+        )
+        if body is None:
+            return Response(status=status, headers=extra)
+        return answer_bytes(body, status, extra)
 
     @blp.response(204)
     @blp.alt_response(403, schema=ErrorSchema)
@@ -182,17 +174,62 @@ class Actions(MethodView):
     @blp.alt_response(422, schema=ErrorSchema)
     def post(self, body, game_id):
         """Take an action for a seat; honours If-Match (412 when the version is stale)"""
-        store = backend().store
         record, principal = game_and_caller(game_id)
-        game = get_game(record.game)
-        seat = acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
-        result = perform(store, game_id, seat, body["action"], _if_match(), record=record)
-        if result.record.version == record.version + 1:  # no concurrent write in between
-            read_cache().moved(record, result.written)
-        kick_bots(result.record)
-        view = envelope(result.record, principal, None if principal.host else seat)
-        body = {"version": result.record.version, "events": result.events, "view": view}
-        return answer(body, 200, _etag(result.record.version))
+        answer_body, extra = move_answer(
+            backend(), record, principal, body, request.headers.get("If-Match")
+        )
+        return answer_bytes(answer_body, 200, extra)
+
+
+# The two hot routes' work, shared by the resources above and api.fastpath (which calls
+# them outside Flask for the common cases), so both answer alike.
+
+
+def view_answer(
+    be: Backend,
+    record: GameRecord,
+    principal: Principal,
+    seat: int | None,
+    if_none_match: str | None,
+    prefer: str,
+) -> tuple[int, bytes | None, dict[str, str]]:
+    """A view's status, body (None for 304) and headers; long-polls when ``prefer`` asks."""
+
+    def rendered(rec: GameRecord) -> bytes:
+        # a view is a pure function of the record and the viewer: rendered once per
+        # version, viewer and seat in this process (api.request_reads)
+        key = view_key(rec, principal, seat)
+        return be.read_cache.view(key, lambda: dump(envelope(rec, principal, seat)))
+
+    body = rendered(record)  # refuse before waiting
+    fresh, waited = await_change(be, record, if_none_match, prefer)
+    headers = {**_etag((fresh or record).version)}
+    if waited:
+        headers["Preference-Applied"] = f"wait={waited}"
+    if fresh is None:
+        return 304, None, headers
+    if fresh is not record:
+        body = rendered(fresh)
+    return 200, body, headers
+
+
+def move_answer(
+    be: Backend,
+    record: GameRecord,
+    principal: Principal,
+    body: dict,
+    if_match: str | None,
+) -> tuple[bytes, dict[str, str]]:
+    """Apply a move (``body``: the parsed PostActionSchema) and its 200's body and headers."""
+    game = get_game(record.game)
+    seat = acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
+    result = perform(be.store, record.id, seat, body["action"], _if_match(if_match), record=record)
+    if result.record.version == record.version + 1:  # no concurrent write in between
+        be.read_cache.moved(record, result.written)
+    kick_bots(result.record, be)
+    view = envelope(result.record, principal, None if principal.host else seat)
+    answer_body = {"version": result.record.version, "events": result.events, "view": view}
+    return dump(answer_body), _etag(result.record.version)
 
 
 @blp.route("/<game_id>/log")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import current_app
 
-from api.backend import backend
+from api.backend import Backend, backend
 from services.seat_store import SeatStore
 from services.store import GameRecord
 from workers.bot_turns import schedule_bot_turns
@@ -17,9 +17,10 @@ def seat_store() -> SeatStore:
     return seats
 
 
-def kick_bots(record: GameRecord) -> list[int]:
-    """Queue a turn for each bot seat of ``record`` that may act (after any change)."""
+def kick_bots(record: GameRecord, be: Backend | None = None) -> list[int]:
+    """Queue a turn for each bot seat of ``record`` that may act (after any change);
+    ``be`` for a caller outside Flask's app context (api.fastpath)."""
     if record.seating is None:
         return []
-    be = backend()
+    be = be or backend()
     return schedule_bot_turns(be.queue, be.store, record, be.settings.bot_budget_s)
