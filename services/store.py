@@ -37,15 +37,25 @@ from services.redis_calls import run_script
 
 # KEYS: game hash, log list, events stream.  ARGV: expected version, state json,
 # log entry json, status, ttl seconds (0 = keep), now, events json, events cap,
-# live channel.  Returns the new version, -1 when the game is gone, -2 when the
-# version moved on.  The events entry and the notification are part of the same
-# atomic step, so a stream never sees a version whose events are missing.
+# live channel, commit id.  Returns the new version, -1 when the game is gone, -2
+# when the version moved on.  The events entry and the notification are part of the
+# same atomic step, so a stream never sees a version whose events are missing.
+# The commit id makes a resend harmless: when a reply is lost on a dropped
+# connection, the client sends the script again, and finding its own id one version
+# on means the first send was applied -- it answers that version instead of -2
+# (which would have the move re-applied to the state it already made).
 _COMMIT_LUA = """
 local v = redis.call('HGET', KEYS[1], 'version')
 if not v then return -1 end
-if tonumber(v) ~= tonumber(ARGV[1]) then return -2 end
+if tonumber(v) ~= tonumber(ARGV[1]) then
+  if tonumber(v) == tonumber(ARGV[1]) + 1 and redis.call('HGET', KEYS[1], 'commit') == ARGV[10] then
+    return tonumber(v)
+  end
+  return -2
+end
 local nv = tonumber(v) + 1
-redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', nv, 'status', ARGV[4], 'updated', ARGV[6])
+redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', nv, 'status', ARGV[4], 'updated', ARGV[6],
+  'commit', ARGV[10])
 redis.call('RPUSH', KEYS[2], ARGV[3])
 redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[8], nv .. '-0', 'events', ARGV[7])
 local ttl = tonumber(ARGV[5])
@@ -252,6 +262,7 @@ class GameStore:
         Raises GameNotFound or VersionConflict; returns the new version.
         """
         now = time.time()
+        commit_id = secrets.token_hex(8)
         entry = {"v": expected_version + 1, "seat": seat, "action": action, "at": now}
         state_json = dumps(state)
         result = run_script(
@@ -267,6 +278,7 @@ class GameStore:
                 dumps({"seat": seat, "events": events or []}),
                 self.events_cap,
                 self.live_channel(game_id),
+                commit_id,
             ],
         )
         if result == -1:
@@ -283,6 +295,7 @@ class GameStore:
                     b"version": str(int(result)).encode(),
                     b"status": status.encode(),
                     b"updated": repr(now).encode(),
+                    b"commit": commit_id.encode(),
                 }
             )
         return int(result)

@@ -1,0 +1,111 @@
+"""A move whose commit reply is lost on a dropped connection is applied exactly once.
+
+A small TCP relay sits between the store and the real Redis and, once armed, closes
+the client's connection right after Redis has run the commit script, before its reply
+gets through: the move is stored, the client sees a connection error and sends the
+script again on a new connection.  Before the commit carried an id, that resend met
+the version it had itself made, answered "version moved on", and the move was
+re-applied to the state it had already produced (a play refused as already played; an
+action that is legal twice would have been applied twice).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+from urllib.parse import urlparse
+
+import pytest
+import redis
+
+from api.embedded_redis import free_port
+from services.play import create_game, game_for, perform, replay
+from services.store import GameStore
+
+
+class DroppingRelay:
+    """Relays TCP to Redis; ``arm(marker)`` drops the reply to the next request holding it."""
+
+    def __init__(self, host: str, port: int):
+        self.upstream = (host, port)
+        self.port = free_port()
+        self.marker: bytes | None = None
+        self.dropped = 0
+        self._lock = threading.Lock()
+        self._server = socket.create_server(("127.0.0.1", self.port))
+        self._sockets: list[socket.socket] = [self._server]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def arm(self, marker: bytes) -> None:
+        with self._lock:
+            self.marker = marker
+
+    def close(self) -> None:
+        for s in self._sockets:
+            with contextlib.suppress(OSError):
+                s.close()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self._server.accept()
+            except OSError:
+                return
+            server = socket.create_connection(self.upstream)
+            self._sockets += [client, server]
+            armed = threading.Event()
+            threading.Thread(target=self._up, args=(client, server, armed), daemon=True).start()
+            threading.Thread(target=self._down, args=(server, client, armed), daemon=True).start()
+
+    def _up(self, client: socket.socket, server: socket.socket, armed: threading.Event) -> None:
+        with contextlib.suppress(OSError):
+            while data := client.recv(65536):
+                with self._lock:
+                    if self.marker is not None and self.marker in data:
+                        self.marker = None
+                        armed.set()
+                server.sendall(data)
+
+    def _down(self, server: socket.socket, client: socket.socket, armed: threading.Event) -> None:
+        with contextlib.suppress(OSError):
+            while data := server.recv(65536):
+                if armed.is_set():  # Redis has answered the marked request: drop it
+                    self.dropped += 1
+                    client.shutdown(socket.SHUT_RDWR)
+                    client.close()
+                    server.close()
+                    return
+                client.sendall(data)
+
+
+@pytest.fixture
+def relayed_store(settings):
+    url = urlparse(settings.redis_url)
+    relay = DroppingRelay(url.hostname or "127.0.0.1", url.port or 6379)
+    client = redis.Redis(host="127.0.0.1", port=relay.port, db=int(url.path.lstrip("/") or 0))
+    store = GameStore(client, prefix=f"{settings.prefix}lost-reply:")
+    yield store, relay
+    keys = list(client.scan_iter(match=f"{settings.prefix}lost-reply:*"))
+    if keys:
+        client.delete(*keys)
+    client.close()
+    relay.close()
+
+
+def test_a_commit_whose_reply_is_lost_is_applied_once(relayed_store):
+    store, relay = relayed_store
+    record = create_game(store, "beat", 2, {"venue": "garage"}, seed=3).record
+    seat = game_for("beat").seats_to_act(record.state)[0]
+    play = next(
+        a for a in game_for("beat").legal_actions(record.state, seat) if a["type"] == "play"
+    )
+    relay.arm(store._commit.sha.encode())
+    result = perform(store, record.id, seat, play)
+    assert relay.dropped == 1
+    assert result.record.version == record.version + 1
+    log = store.log(record.id)
+    assert [(e["seat"], e["action"]) for e in log] == [(seat, play)]
+    stored = store.get(record.id)
+    assert stored.version == record.version + 1
+    assert stored.state == replay(stored, log) == result.record.state
