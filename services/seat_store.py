@@ -25,18 +25,16 @@ from typing import Any
 
 from services.registry import UnknownGame, get_game
 from services.seating import Seating, public_open_seats, public_view
-from services.store import GameNotFound, GameRecord, GameStore, VersionConflict
+from services.store import CAS_LUA, GameNotFound, GameRecord, GameStore, VersionConflict, write_id
 
 # KEYS: game hash, log list, events stream, lobby (all games), lobby (this game's kind).
 # ARGV: expected version, seats json, seating json, host hash ("" keeps it), ttl,
 # now, has a seat anyone may claim (1/0; indexed only if the game asked to be listed),
-# events json, events cap, live channel, game id.
+# events json, events cap, live channel, game id, write id.
 # Returns the new version, -1 when the game is gone, -2 when the version moved on.
-_SEAT_LUA = """
-local v = redis.call('HGET', KEYS[1], 'version')
-if not v then return -1 end
-if tonumber(v) ~= tonumber(ARGV[1]) then return -2 end
-local nv = tonumber(v) + 1
+_SEAT_LUA = (
+    CAS_LUA
+    + """
 redis.call('HSET', KEYS[1], 'seats', ARGV[2], 'seating', ARGV[3], 'version', nv, 'updated', ARGV[6])
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'host', ARGV[4]) end
 local ttl = tonumber(ARGV[5])
@@ -64,6 +62,7 @@ local status = redis.call('HGET', KEYS[1], 'status')
 redis.call('PUBLISH', ARGV[10], nv .. ' ' .. status)
 return nv
 """
+)
 
 # KEYS: old game hash, its events stream.  ARGV: new game id, events json, events cap,
 # live channel, now.  Sets ``rematch`` once (bumping the version so every viewer of
@@ -161,6 +160,7 @@ class SeatStore:
                 self.store.events_cap,
                 self.store.live_channel(gid),
                 gid,
+                write_id(),
             ],
         )
         if result == -1:

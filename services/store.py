@@ -35,27 +35,34 @@ import redis
 from services.core.codec import dumps, loads
 from services.redis_calls import run_script
 
-# KEYS: game hash, log list, events stream.  ARGV: expected version, state json,
-# log entry json, status, ttl seconds (0 = keep), now, events json, events cap,
-# live channel, commit id.  Returns the new version, -1 when the game is gone, -2
-# when the version moved on.  The events entry and the notification are part of the
-# same atomic step, so a stream never sees a version whose events are missing.
-# The commit id makes a resend harmless: when a reply is lost on a dropped
-# connection, the client sends the script again, and finding its own id one version
-# on means the first send was applied -- it answers that version instead of -2
-# (which would have the move re-applied to the state it already made).
-_COMMIT_LUA = """
+# Every write of a game hash (a move, a seat change) opens with this compare-and-set
+# on KEYS[1]'s version against ARGV[1]; the last argument is the write's id, which the
+# write stores as ``commit``.  The id makes a resend harmless: when a reply is lost on
+# a dropped connection, the client sends the script again, and finding its own id one
+# version on means the first send was applied -- it answers that version instead of
+# -2 (which would have the move re-applied to the state it had already made, or a
+# claimed seat reported taken with its one-time token lost).  Sets ``nv``.
+CAS_LUA = """
 local v = redis.call('HGET', KEYS[1], 'version')
 if not v then return -1 end
 if tonumber(v) ~= tonumber(ARGV[1]) then
-  if tonumber(v) == tonumber(ARGV[1]) + 1 and redis.call('HGET', KEYS[1], 'commit') == ARGV[10] then
-    return tonumber(v)
-  end
+  local mine = redis.call('HGET', KEYS[1], 'commit') == ARGV[#ARGV]
+  if mine and tonumber(v) == tonumber(ARGV[1]) + 1 then return tonumber(v) end
   return -2
 end
 local nv = tonumber(v) + 1
-redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', nv, 'status', ARGV[4], 'updated', ARGV[6],
-  'commit', ARGV[10])
+redis.call('HSET', KEYS[1], 'commit', ARGV[#ARGV])
+"""
+
+# KEYS: game hash, log list, events stream.  ARGV: expected version, state json,
+# log entry json, status, ttl seconds (0 = keep), now, events json, events cap,
+# live channel, write id.  Returns the new version, -1 when the game is gone, -2 when
+# the version moved on.  The events entry and the notification are part of the same
+# atomic step, so a stream never sees a version whose events are missing.
+_COMMIT_LUA = (
+    CAS_LUA
+    + """
+redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', nv, 'status', ARGV[4], 'updated', ARGV[6])
 redis.call('RPUSH', KEYS[2], ARGV[3])
 redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[8], nv .. '-0', 'events', ARGV[7])
 local ttl = tonumber(ARGV[5])
@@ -67,6 +74,12 @@ end
 redis.call('PUBLISH', ARGV[9], nv .. ' ' .. ARGV[4])
 return nv
 """
+)
+
+
+def write_id() -> str:
+    """A fresh id for one write of a game hash (see ``CAS_LUA``)."""
+    return secrets.token_hex(8)
 
 
 class GameNotFound(LookupError):
@@ -262,7 +275,7 @@ class GameStore:
         Raises GameNotFound or VersionConflict; returns the new version.
         """
         now = time.time()
-        commit_id = secrets.token_hex(8)
+        commit_id = write_id()
         entry = {"v": expected_version + 1, "seat": seat, "action": action, "at": now}
         state_json = dumps(state)
         result = run_script(

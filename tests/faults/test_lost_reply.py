@@ -1,4 +1,4 @@
-"""A move whose commit reply is lost on a dropped connection is applied exactly once.
+"""A write whose reply is lost on a dropped connection is applied exactly once.
 
 A small TCP relay sits between the store and the real Redis and, once armed, closes
 the client's connection right after Redis has run the commit script, before its reply
@@ -20,8 +20,11 @@ import pytest
 import redis
 
 from api.embedded_redis import free_port
+from services.joining import claim_seat
 from services.play import create_game, game_for, perform, replay
-from services.store import GameStore
+from services.seat_store import SeatStore
+from services.seating import initial_seating
+from services.store import GameStore, hash_token
 
 
 class DroppingRelay:
@@ -109,3 +112,20 @@ def test_a_commit_whose_reply_is_lost_is_applied_once(relayed_store):
     stored = store.get(record.id)
     assert stored.version == record.version + 1
     assert stored.state == replay(stored, log) == result.record.state
+
+
+def test_a_seat_claim_whose_reply_is_lost_keeps_its_token(relayed_store):
+    """The seat change script resent after a lost reply: the claimant still gets the
+    seat and its token works (it used to be told 409 ``seat_taken`` by its own claim,
+    with the one-time token lost and the seat held by nobody who can use it)."""
+    store, relay = relayed_store
+    seating = initial_seating(2, [1], [None, None])
+    record = create_game(store, "beat", 2, {"venue": "garage"}, seed=3, seating=seating).record
+    seats = SeatStore(store)
+    relay.arm(seats._change.sha.encode())
+    result = claim_seat(seats, record.id, 1, "bea")
+    assert relay.dropped == 1
+    stored = store.get(record.id)
+    assert stored.version == record.version + 1 == result.record.version
+    assert stored.seat_hashes[1] == hash_token(result.secret)
+    assert stored.seating[1]["name"] == "bea"
