@@ -64,6 +64,10 @@ AIMS = {
 #: 10 -> 13 %; hint band, paired deals: 55 -> 60 % / 17 -> 31 %).  At 3 seats the
 #: blueprint band gained too but the hint band lost (12 -> 9 of 20 easy deals): kept.
 COST_PER_POINT = {2: 0.012, 3: 0.012, 4: 0.003}
+#: at Scrapyard (every song must FAIL) a point of card value played is a gain instead:
+#: over 20 deals per seat count the blueprint band won 0 / 0 / 0 % of the winnable ones
+#: with the cost, 41-53 / 25 / 20-30 % with a gain of 0.003-0.024 (0.012 best)
+ALL_FAIL_GAIN_PER_POINT = 0.012
 ENCORE_ONE_BONUS = 0.25
 SOLO_COST = 0.04
 PASS_COST = 0.04
@@ -583,8 +587,13 @@ def _card_terms(
 ) -> float:
     """Tie-breaking terms of playing these values (cost, Encore 1s, Jupiter's range)."""
     v = seen.venue
-    # scaled by the stakes: a long shot must beat the cost
-    s = -COST_PER_POINT[seen.players] * scale * sum(values)
+    # scaled by the stakes: a long shot must beat the cost.  Where every song must
+    # FAIL (Scrapyard) it is the other way round: low cards are what fail the songs to
+    # come, so a high card spent on a song that still fails is the saving.
+    per_point = (
+        -ALL_FAIL_GAIN_PER_POINT if v.rule_id == "solo_pass" else COST_PER_POINT[seen.players]
+    )
+    s = -per_point * scale * sum(values)
     ones = values.count(1)
     if ones:
         if v.rule_id == "entropy_chain":
