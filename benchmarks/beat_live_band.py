@@ -127,9 +127,14 @@ def _blueprint(state: dict[str, Any], seat: int, rng: random.Random) -> list[dic
     me = view["seats"][seat]
     if len([p for p in me["played"] if not p["solo"]]) >= me["need"]:
         return [a for a in GAME.legal_actions(state, seat) if a["type"] in ("ready", "tour")][:1]
+    many = len(view["current"]) > 1
+    if not me["hand"] and me["hidden_count"]:
+        # Burning Star: only cards the seat cannot see are left (the blueprint knows no values)
+        play = {"type": "play", "hidden": 0, **({"song": 0} if many else {})}
+        return [play, {"type": "ready"}]
     seen = live.seen_of(view, seat, True)
     ch = B.choose(seen)
-    return live._play_actions(ch, len(view["current"]) > 1)
+    return live._play_actions(ch, many)
 
 
 def play_deal(venue: str, players: int, seed: int, band: str, samples: int) -> dict[str, Any]:

@@ -140,6 +140,7 @@ def encore_take(view: dict[str, Any], seat: int) -> bool:
         seen.setlist_total,
         seen.encores_taken,
         seen.encore_left,
+        seen.players,
     )
 
 
@@ -229,6 +230,7 @@ def _encores_wanted(spec: sim.Spec, st: sim.State, rnd: Round, results: list[str
         st.setlist_total + auto + taken,
         st.encores_taken + taken,
         enc_left - taken,
+        spec.players,
     ):
         taken += 1
     return taken
@@ -436,6 +438,7 @@ def _value_of(cand: Candidate, sst: dict[str, Any], seat: int, lead_order: list[
                     st["setlist_total"],
                     st["encores_taken"],
                     len(st["encore_deck"]),
+                    st["players"],
                 )
                 st, _ = GAME.apply(st, pend["seat"], {"type": "encore", "take": take})
         except RulesError:

@@ -223,3 +223,16 @@ def test_rollouts_play_the_blueprint_as_the_engine_does(venue):
         rotated = [set(s["rotated"]) for s in state["seats"]]
         won = live.rollout(spec, st, None, state["lead"], rotated)
         assert won == bool(GAME.outcome(end)["won"]), (venue, players, seed)
+
+
+def test_the_blueprint_takes_an_encore_when_the_setlist_has_no_room_for_a_miss():
+    """Rock in the Belt after three ON POINTs: four LOUDs needed from four songs. The
+    targets alone do not ask for an Encore, but one more song is clearly more winnable;
+    where the targets are met, one more song gains nothing and is declined."""
+    rock = V.get_venue("rock_in_the_belt")
+    three_on_point = ((5, "on_point"),) * 3
+    assert not B.take_encore(rock, three_on_point, 4, 6, 1, 3)  # the targets' rule alone
+    assert B.take_encore(rock, three_on_point, 4, 6, 1, 3, players=3)
+    garage = V.get_venue("garage")
+    met = ((5, "on_point"), (4, "loud"), (6, "loud"), (3, "loud"))
+    assert not B.take_encore(garage, met, 1, 5, 0, 3, players=2)
