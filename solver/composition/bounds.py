@@ -15,9 +15,18 @@ from solver.composition.index import WordIndex, candidates
 from solver.composition.prepared import Prepared, symbol_roses
 
 
-def bounds_tables(prep: Prepared, max_len: int):
-    """Per-letter top-value prefix sums, wild bonus and per-length extras for the bound."""
+def bounds_tables(prep: Prepared, max_len: int, changed: int | None = None):
+    """Per-letter top-value prefix sums, wild bonus and per-length extras for the bound.
+
+    ``changed`` (MUD hands only): -1, the tables of the plays where MUD changes no
+    card; ``i``, of those where it changes card ``i`` (any letter: a wild keeping
+    its value, symbol and abilities).  One bound per choice is far tighter than
+    one for every choice at once, which counts the changed card at its own letter
+    too and on every symbol row.
+    """
     cap = prep.cap
+    split = changed is not None
+    mud = prep.mud and not split
     any_dv = any(f["dv"] for f in prep.facts)
     # a card showing its own letters is doubled as a vowel card only if it is one; MUD's
     # changed card (valued as the wild below) may show a vowel
@@ -29,8 +38,8 @@ def bounds_tables(prep: Prepared, max_len: int):
     per_letter: list[list[int]] = [[] for _ in range(26)]
     supply = np.zeros(26, dtype=np.int16)
     # values in half-Roses: a two-letter card puts half its value on each of its letters
-    for c, v in zip(prep.cards, vmax):
-        if c.wild:
+    for i, (c, v) in enumerate(zip(prep.cards, vmax)):
+        if c.wild or i == changed:
             continue
         for ch in c.letters:
             per_letter[ord(ch) - 97].append(2 * v // len(c.letters))
@@ -44,38 +53,48 @@ def bounds_tables(prep: Prepared, max_len: int):
             if j - 1 < len(vals):
                 acc += vals[j - 1]
             top[li, j] = acc
-    wilds = sum(1 for c in prep.cards if c.wild) + (1 if prep.mud and prep.mud_types else 0)
+    wilds = sum(1 for c in prep.cards if c.wild) + (1 if mud and prep.mud_types else 0)
     wild_value = 0
-    if prep.mud and prep.mud_types:
+    if mud and prep.mud_types:
         wild_value += max(v for c, v in zip(prep.cards, vwild) if len(c.letters) == 1)
+    if split and changed >= 0:
+        wilds, wild_value = wilds + 1, vwild[changed]
     # word doublers: (letters the word must contain, how many doubles, Roses paid for them,
     # whether MUD may change the card to a letter of the word) per doubler card; a paid
     # one the seat cannot afford never doubles
     doublers = []
-    for c, f in zip(prep.cards, prep.facts):
-        changeable = prep.mud and len(c.letters) == 1
+    for i, (c, f) in enumerate(zip(prep.cards, prep.facts)):
+        changeable = mud and len(c.letters) == 1
+        letters = "" if i == changed else c.letters  # the changed card is in the word
         if f["dw"]:
-            doublers.append((c.letters, f["dw"], 0, changeable))
+            doublers.append((letters, f["dw"], 0, changeable))
         if f["pay"] and f["pay"][0] == "pay_double_word" and f["pay"][1] <= prep.hand.roses:
-            doublers.append((c.letters, 1, f["pay"][1], changeable))
+            doublers.append((letters, 1, f["pay"][1], changeable))
     # symbols: per symbol, how many of its cards can show each letter
     sym_letter: dict[str, np.ndarray] = {}
     sym_wild: dict[str, int] = {}
-    for c in prep.cards:
+    sym_cap: dict[str, int] = {}  # cards of a symbol, when one is not in sym_letter
+    for i, c in enumerate(prep.cards):
         if not c.symbol:
             continue
         arr = sym_letter.setdefault(c.symbol, np.zeros(26, dtype=np.int16))
-        if prep.mud and len(c.letters) == 1:
+        if mud and len(c.letters) == 1:
             sym_wild[c.symbol] = 1  # MUD may turn one such card into any letter
+        if i == changed:  # a wild of its symbol, counted once
+            sym_wild[c.symbol] = 1
+            sym_cap[c.symbol] = 1
+            continue
         arr[ord(c.letters[0]) - 97] += 1  # a used card always covers its first letter
+    for sym in sym_cap:
+        sym_cap[sym] += int(sym_letter[sym].sum())
     # ability Roses of cards count only for words that can hold the card
     card_roses = []
-    for c, f in zip(prep.cards, prep.facts):
+    for i, (c, f) in enumerate(zip(prep.cards, prep.facts)):
         flat = f["flat"]
         if f["pay"] and f["pay"][0] == "pay_roses":
             flat += max(0, f["pay"][2] - f["pay"][1])
         if flat or f["pv"] or f["long"]:
-            free = c.wild or (prep.mud and len(c.letters) == 1)
+            free = c.wild or (mud and len(c.letters) == 1) or i == changed
             card_roses.append(("" if free else c.letters, flat, f["pv"], f["long"]))
     pv = sum(a["n"] for a in prep.maestro if a["type"] == "per_vowel")
     longs = [(a["min"], a["n"]) for a in prep.maestro if a["type"] == "long_word"]
@@ -89,6 +108,7 @@ def bounds_tables(prep: Prepared, max_len: int):
         "sym_wild": sym_wild,
         "bonus_row": bonus_row,
         "card_roses": card_roses,
+        "sym_cap": sym_cap,
     }
     return supply, top, wilds, wild_value, extra, pv, by_len
 
@@ -182,10 +202,40 @@ def upper_bound(prep, cols, lengths, vowels, base, extra) -> np.ndarray:
         for li in np.flatnonzero(arr).tolist():
             usable += np.minimum(cols[li], np.uint8(arr[li]))
         # never more than the cards of the symbol (MUD's wild is one of them)
-        usable = np.minimum(usable, min(int(arr.sum()), len(row) - 1))
+        usable = np.minimum(usable, min(extra["sym_cap"].get(sym, int(arr.sum())), len(row) - 1))
         usable = np.minimum(usable, lengths.astype(np.int64))
         ub += row[np.minimum(usable, len(row) - 1)]
     return ub
+
+
+def mud_splits(prep: Prepared, max_len: int) -> list[tuple]:
+    """A MUD hand's bound tables per choice of MUD: no change, or which card it changes."""
+    changed = [-1] + [prep.types[t][0] for t in prep.mud_types]
+    return [bounds_tables(prep, max_len, i) for i in changed]
+
+
+def split_bound(prep: Prepared, splits: list[tuple], cols, lengths, vowels) -> np.ndarray:
+    """The single-word bound of a MUD hand, per choice of MUD (``mud_splits``): the
+    largest over the choices under which the word can be spelled at all."""
+    n = len(lengths)
+    lengths = lengths.astype(np.int64)
+    vowels = vowels.astype(np.int64)
+    best = np.full(n, -(1 << 40), dtype=np.int64)
+    for supply, top, wilds, wild_value, extra, pv, by_len in splits:
+        width = top.shape[1] - 1
+        covered = np.zeros(n, dtype=np.int64)
+        halves = np.zeros(n, dtype=np.int64)
+        for li in np.flatnonzero(supply).tolist():
+            col = cols[li].astype(np.int64)
+            covered += np.minimum(col, int(supply[li]))
+            halves += np.take(top[li], np.minimum(col, width))
+        ok = lengths - covered <= wilds
+        if not ok.any():
+            continue
+        base = (halves + 1) // 2 + wild_value
+        ub = upper_bound(prep, cols, lengths, vowels, base, extra) + by_len[lengths] + pv * vowels
+        best = np.where(ok, np.maximum(best, ub), best)
+    return best
 
 
 def _doubled(cap: int, base, free, paid, cheapest) -> np.ndarray:

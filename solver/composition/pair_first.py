@@ -72,6 +72,10 @@ def search_by_first_words(pw: PairWords, ranking: Ranking) -> None:
         values,
     )
     outer = np.minimum(outer, (screen.a + smb + screen.c) // screen.scale)
+    split_outer = None
+    if pw.splits is not None:  # MUD: the same bound per choice of its change, the largest
+        split_outer = pw.split_outer()
+        outer = np.minimum(outer, split_outer.max(axis=1))
     partner = screen.partners() if screen.width else None
     if partner is not None:
         quick = (screen.a + np.maximum(partner, 0) + screen.c) // screen.scale
@@ -80,9 +84,11 @@ def search_by_first_words(pw: PairWords, ranking: Ranking) -> None:
     # best bound first; on equal bounds, pairs in the order of their reported word
     # ("u v", alphabetical, as ties rank: words are sorted, so word ids order them),
     # then first words to expand (a found tie may spare them: see the tie mode below).
-    # Entries: (-bound, first id, second id, i, js, bounds, next)
+    # Entries: (-bound, first id, second id, i, js, bounds, next, MUD's bounds still to take)
     last = len(words)
-    queue: list = [(-int(b), last, last, i, None, None, 0) for i, b in enumerate(outer.tolist())]
+    queue: list = [
+        (-int(b), last, last, i, None, None, 0, False) for i, b in enumerate(outer.tolist())
+    ]
     heapq.heapify(queue)
     expanded = np.zeros(n, dtype=bool)
     tie_mode = False
@@ -120,20 +126,58 @@ def search_by_first_words(pw: PairWords, ranking: Ranking) -> None:
         figures["bounded"] += len(pos)
         keep = ub >= threshold()
         pos, ub = later[pos[keep]], ub[keep]
+        queue_pairs(i, pos, ub, split_outer is not None)
+
+    def queue_pairs(i: int, pos: np.ndarray, ub: np.ndarray, raw: bool) -> None:
+        """Queue the pairs (i, j), j in ``pos``, of bounds ``ub``, best first.  ``raw``:
+        MUD's bounds per choice of its change (``PairWords.split_bound``) still to
+        take, once the entry reaches the front (few do: most first words' pairs fall
+        below the threshold before, so they cost no more than the plain bound)."""
         if len(pos) == 0:
             return
         lo, hi = np.minimum(wid[i], wid[pos]), np.maximum(wid[i], wid[pos])
         srt = np.lexsort((hi, lo, -ub))
         js = list(zip(pos[srt].tolist(), lo[srt].tolist(), hi[srt].tolist()))
         bs = ub[srt].tolist()
-        heapq.heappush(queue, (-bs[0], js[0][1], js[0][2], i, js, bs, 0))
+        heapq.heappush(queue, (-bs[0], js[0][1], js[0][2], i, js, bs, 0, raw))
+
+    def refine() -> None:
+        """Requeue every entry still waiting for MUD's bounds per choice of its change
+        that may reach the threshold, at those bounds (all at once: one bound per
+        choice for all their pairs)."""
+        thr = threshold()
+        raw = [e for e in queue if e[7] and -e[0] >= thr]
+        queue[:] = [e for e in queue if not e[7]]
+        heapq.heapify(queue)
+        if not raw:
+            return
+        owner = np.concatenate([np.full(len(e[4]) - e[6], e[3]) for e in raw])
+        pos = np.array([j for e in raw for j, _, _ in e[4][e[6] :]])
+        ub = np.array([b for e in raw for b in e[5][e[6] :]])
+        figures["refined"] += len(pos)
+        # the choices whose bound over the first word's later partners reaches the
+        # threshold (in the tie mode a first word may meet earlier words too: then all)
+        mask = split_outer[owner] >= thr
+        mask[pos < owner] = True
+        ub = np.minimum(ub, pw.split_bound(owner, pos, mask))
+        keep = ub >= thr
+        owner, pos, ub = owner[keep], pos[keep], ub[keep]
+        cuts = np.flatnonzero(np.diff(owner)) + 1
+        for part in np.split(np.arange(len(owner)), cuts):
+            if len(part):
+                queue_pairs(int(owner[part[0]]), pos[part], ub[part], False)
 
     while queue:
-        negb, _, _, i, js, bs, at = heapq.heappop(queue)
+        entry = heapq.heappop(queue)
+        negb, _, _, i, js, bs, at, raw = entry
         if -negb < threshold():
             break
         if out_of_time():
             break
+        if raw:
+            heapq.heappush(queue, entry)
+            refine()
+            continue
         if js is None:
             if tie_mode:
                 continue  # its pairs were queued when the ties began
@@ -167,7 +211,9 @@ def search_by_first_words(pw: PairWords, ranking: Ranking) -> None:
             expand(i, later)
             continue
         j = js[at][0]
-        if at + 1 < len(js):
+        checked, _ = ranking.evaluate(int(wid[i]), int(wid[j]), -negb, way=way)
+        # not checked: even its bound ranks below the k-th entry, and so do the rest of
+        # this entry (bounds no higher, and on an equal bound later in ranking order)
+        if checked and at + 1 < len(js):
             nxt = js[at + 1]
-            heapq.heappush(queue, (-bs[at + 1], nxt[1], nxt[2], i, js, bs, at + 1))
-        ranking.evaluate(int(wid[i]), int(wid[j]), -negb, way=way)
+            heapq.heappush(queue, (-bs[at + 1], nxt[1], nxt[2], i, js, bs, at + 1, False))

@@ -13,7 +13,8 @@ import numpy as np
 from services.composition.content import VOWELS
 from solver.composition.bounds import bounds_tables, neg_word
 from solver.composition.hand import Hand
-from solver.composition.pair_play import best_pair, card_values, two_word_types
+from solver.composition.pair_play import best_pair, card_values, text_bound, two_word_types
+from solver.composition.pair_screen import halves
 from solver.composition.prepared import Play, Prepared
 
 
@@ -45,8 +46,12 @@ class PairWords:
     outside: np.ndarray  #: letters the cards lack (only wilds play them)
     ln: np.ndarray
     vw: np.ndarray
+    #: MUD's natural crossing: per word its count of every letter (None elsewhere)
+    full: np.ndarray | None = None
+    #: MUD's natural crossing: bound tables per choice of MUD (no change, or which card)
+    splits: list[tuple] | None = None
 
-    PER_WORD = ("wid", "cnt", "outside", "ln", "vw")
+    PER_WORD = ("wid", "cnt", "outside", "ln", "vw", "full")
 
     @property
     def supply_h(self) -> np.ndarray:
@@ -62,7 +67,70 @@ class PairWords:
 
     def take(self, order: np.ndarray) -> PairWords:
         """The same words in ``order``."""
-        return replace(self, **{f: getattr(self, f)[order] for f in self.PER_WORD})
+        per = {f: getattr(self, f) for f in self.PER_WORD}
+        return replace(self, **{f: a[order] for f, a in per.items() if a is not None})
+
+    def split_outer(self) -> np.ndarray:
+        """Per word i and choice of MUD (``splits``), a bound on i's pairs with every
+        later word: ``split_bound``'s of i's counts plus the element-wise maximum of
+        the later words' (the bound only grows with counts, length and vowels)."""
+        rev = slice(None, None, -1)
+        first = np.maximum(self.full - self._sub26(), 0)
+        joint = first + np.maximum.accumulate(self.full[rev], axis=0)[rev]
+        jl = self.ln + np.maximum.accumulate(self.ln[rev])[rev] - self.shared_len
+        vw = self.vw + np.maximum.accumulate(self.vw[rev])[rev] - self.shared_vowels
+        out = np.empty((len(jl), len(self.splits)), dtype=np.int64)
+        for o, tables in enumerate(self.splits):
+            held = np.flatnonzero(tables[0]).tolist()
+            counts = joint[:, held]
+            out[:, o] = text_bound(
+                self.prep,
+                tables,
+                held,
+                counts,
+                jl,
+                vw,
+                halves(tables[1], counts, held),
+                self.values,
+            )
+        return out
+
+    def _sub26(self) -> np.ndarray:
+        sub = np.zeros(26, dtype=np.int16)
+        for ch in self.shows[0]:
+            sub[ord(ch) - 97] += 1
+        return sub
+
+    def split_bound(self, first: np.ndarray, second: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """A bound on the pairs (first[r], second[r]) per choice of MUD (``splits``), the
+        largest of them (``mask[r, o]``: choice o may reach the threshold for pair r;
+        the others are left out).  ``text_bound``'s with the way's tables counts MUD's
+        changed card as a wild on top of every card and symbol row: with the Ghost
+        Note (two wilds) it could not prune (issue 14)."""
+        joint = np.maximum(self.full[first] - self._sub26(), 0) + self.full[second]
+        jl = self.ln[first] + self.ln[second] - self.shared_len
+        vw = self.vw[first] + self.vw[second] - self.shared_vowels
+        best = np.full(len(first), -(1 << 40), dtype=np.int64)
+        for o, tables in enumerate(self.splits):
+            supply, top, wilds = tables[0], tables[1], int(tables[2])
+            rows = np.flatnonzero(mask[:, o])
+            rows = rows[np.maximum(joint[rows] - supply, 0).sum(axis=1) <= wilds]
+            if len(rows) == 0:
+                continue
+            held = np.flatnonzero(supply).tolist()
+            counts = joint[rows][:, held]
+            ub = text_bound(
+                self.prep,
+                tables,
+                held,
+                counts,
+                jl[rows],
+                vw[rows],
+                halves(top, counts, held),
+                self.values,
+            )
+            best[rows] = np.maximum(best[rows], ub)
+        return best
 
 
 def pair_words(
@@ -87,6 +155,13 @@ def pair_words(
     """
     shows = sorted({prep.type_letters[t] for t in two_word_types(prep)})
     out = [_crossing(prep, index, ids, lengths, tables, shows, cols, (-1, ""))]
+    if prep.mud and out[0] is not None and len(shows) == 1 and prep.mud_types:
+        # the natural crossing, bounded per choice of MUD: no change, or card i changed
+        max_len = tables[7]
+        changed = [-1] + [prep.types[t][0] for t in prep.mud_types]
+        splits = [(*bounds_tables(prep, max_len, i), max_len) for i in changed]
+        full = np.stack([np.take(index.counts[li], out[0].wid) for li in range(26)], axis=1)
+        out[0] = replace(out[0], full=full.astype(np.int16), splits=splits)
     if prep.mud:
         max_len = tables[7]
         changes = [t for t in two_word_types(prep) if len(prep.type_letters[t]) == 1]

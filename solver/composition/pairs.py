@@ -52,6 +52,7 @@ class PairSearch:
             "joint": 0,
             "expanded": 0,
             "bounded": 0,
+            "refined": 0,
             "evaluated": 0,
             "complete": True,
         }

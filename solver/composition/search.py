@@ -21,8 +21,10 @@ from solver.composition.assign import best_play, breakdown
 from solver.composition.bounds import (
     best_first,
     bounds_tables,
+    mud_splits,
     neg_word,
     spellable,
+    split_bound,
     two_words,
     upper_bound,
 )
@@ -85,6 +87,8 @@ def best_words(
         lengths = lengths.astype(np.int64)
         ub = upper_bound(prep, cols, lengths, vowels, base, extra) + by_len[lengths]
         ub += pv * vowels
+        if prep.mud and prep.mud_types:  # tighter: one bound per choice of MUD's change
+            ub = np.minimum(ub, split_bound(prep, mud_splits(prep, max_len), cols, lengths, vowels))
         # best bound first, ties by word id; only the front of the order is usually read
         key = -ub * (1 << 20) + ids
     t3 = time.perf_counter()

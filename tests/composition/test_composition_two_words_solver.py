@@ -130,6 +130,28 @@ def test_a_mud_hand_with_crossroads_and_the_ghost_note_is_searched_exactly_and_f
     post_and_check(state, 0, top)
 
 
+def test_a_mud_hand_with_two_wilds_in_its_natural_crossing_is_searched_exactly():
+    # Crossroads, eight more cards, the Ghost Note and MUD (seed 46 of the MUD sweep):
+    # where the shared card shows its own A, the Ghost Note and MUD's change of another
+    # card are two wilds; one bound for every choice of MUD's change counted the changed
+    # card at its own letter and as a wild, and on every symbol row, so thousands of
+    # pairs (over 6,000) and a thousand single words bounded 44 against a best of 40
+    # and were scored. One bound per choice (no change, or which card) prunes them.
+    # Counts of work, not time, are checked; the budget only keeps a regression from
+    # hanging the suite
+    state = fresh(2, ["MUD", "REX"], seed=46, tomatoes=False)
+    cards = [CROSS, "n52", "n06", "n30", "c07", "n20", "c09", "n05", "n04"]
+    state = compose(state, {0: cards}, ghost=0)
+    state["seats"][0]["roses"] = 5
+    result = best_words(hand_from_state(state, 0), 1, budget_s=120)
+    assert result["exact"]
+    assert result["figures"]["pairs"]["evaluated"] <= 100
+    assert result["figures"]["evaluated"] <= 300
+    top = result["words"][0]
+    assert (top["word"], top["net"]) == ("aa admeasurer", 40)
+    post_and_check(state, 0, top)
+
+
 def test_solve_reports_both_words():
     payload = validate({"cards": [CROSS, "n39", "n20", "n26", "n06", "n01"], "k": 5})
     out = solve(payload, 2.0)
