@@ -110,6 +110,17 @@ def test_solved_two_words_are_accepted_and_score_what_the_solver_said(seed, maes
     assert perf["breakdown"]["words"] == top["words"]
 
 
+def _mud_crossroads_best(seed: int, cards: list[str], roses: int) -> tuple[dict, dict]:
+    """Seat 0 of a MUD game holds Crossroads, ``cards`` and the Ghost Note: its best word,
+    which must come back exact (the budget only keeps a regression from hanging)."""
+    state = fresh(2, ["MUD", "REX"], seed=seed, tomatoes=False)
+    state = compose(state, {0: [CROSS, *cards]}, ghost=0)
+    state["seats"][0]["roses"] = roses
+    result = best_words(hand_from_state(state, 0), 1, budget_s=120)
+    assert result["exact"]
+    return state, result
+
+
 def test_a_mud_hand_with_crossroads_and_the_ghost_note_is_searched_exactly_and_fast():
     # Crossroads, eight more cards, the Ghost Note and MUD (whose change may also turn the
     # shared card into any letter): the search by first words counted the shared letter
@@ -117,12 +128,8 @@ def test_a_mud_hand_with_crossroads_and_the_ghost_note_is_searched_exactly_and_f
     # the change at every position; it ran for minutes and thousands of exact pair scores
     # without finishing. Counts of work, not time, are checked; the budget only keeps a
     # regression from hanging the suite
-    state = fresh(2, ["MUD", "REX"], seed=5, tomatoes=False)
-    cards = [CROSS, "n46", "c08", "n04", "n60", "n32", "n07", "n21", "n15"]
-    state = compose(state, {0: cards}, ghost=0)
-    state["seats"][0]["roses"] = 3
-    result = best_words(hand_from_state(state, 0), 1, budget_s=120)
-    assert result["exact"]
+    cards = ["n46", "c08", "n04", "n60", "n32", "n07", "n21", "n15"]
+    state, result = _mud_crossroads_best(5, cards, roses=3)
     pairs = result["figures"]["pairs"]
     assert pairs["evaluated"] <= 100 and pairs["expanded"] <= 100
     top = result["words"][0]
@@ -139,12 +146,8 @@ def test_a_mud_hand_with_two_wilds_in_its_natural_crossing_is_searched_exactly()
     # and were scored. One bound per choice (no change, or which card) prunes them.
     # Counts of work, not time, are checked; the budget only keeps a regression from
     # hanging the suite
-    state = fresh(2, ["MUD", "REX"], seed=46, tomatoes=False)
-    cards = [CROSS, "n52", "n06", "n30", "c07", "n20", "c09", "n05", "n04"]
-    state = compose(state, {0: cards}, ghost=0)
-    state["seats"][0]["roses"] = 5
-    result = best_words(hand_from_state(state, 0), 1, budget_s=120)
-    assert result["exact"]
+    cards = ["n52", "n06", "n30", "c07", "n20", "c09", "n05", "n04"]
+    state, result = _mud_crossroads_best(46, cards, roses=5)
     assert result["figures"]["pairs"]["evaluated"] <= 100
     assert result["figures"]["evaluated"] <= 300
     top = result["words"][0]
