@@ -279,8 +279,9 @@ def main() -> None:
             tour = create(base, "tour", 1, {"mode": "solo"}, 7)
             beats = [create(base, "beat", 2, {}, 100 + i) for i in range(conns)]
             seq = tour_sequence(11)
-            # enough fresh tour games that no connection runs out within the run
-            per_conn = int(seconds * 4000 / conns / len(seq)) + 2
+            # enough fresh tour games that no connection runs out within the run (at
+            # 4,000 moves/s, the fast path went past that)
+            per_conn = int(seconds * 8000 / conns / len(seq)) + 2
             tours = [
                 [create(base, "tour", 1, {"mode": "solo"}, 11) for _ in range(per_conn)]
                 for _ in range(conns)
