@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask.views import MethodView
 
 from api.blueprint import Blueprint
-from api.errors import ApiError, ErrorSchema
+from api.errors import ApiError, error_responses
 from services.registry import UnknownGame, all_games, get_game
 
 blp = Blueprint("catalog", __name__, url_prefix="/v1/catalog", description="Games and content")
@@ -29,7 +29,7 @@ class Catalog(MethodView):
 @blp.route("/<game>")
 class GameEntry(MethodView):
     @blp.response(200)
-    @blp.alt_response(404, schema=ErrorSchema)
+    @error_responses(blp, 404)
     def get(self, game):
         """One game's entry"""
         return _game(game).describe()
@@ -38,7 +38,7 @@ class GameEntry(MethodView):
 @blp.route("/<game>/<section>")
 class Content(MethodView):
     @blp.response(200)
-    @blp.alt_response(404, schema=ErrorSchema)
+    @error_responses(blp, 404)
     def get(self, game, section):
         """A section of a game's content (e.g. Beat venues, events, songs)"""
         content = _game(game).catalog()

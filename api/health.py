@@ -9,7 +9,7 @@ from rq import Worker
 
 from api.backend import backend
 from api.blueprint import Blueprint
-from api.errors import ErrorSchema
+from api.errors import error_responses
 
 blp = Blueprint("health", __name__, url_prefix="/v1/health", description="Service health")
 
@@ -17,7 +17,7 @@ blp = Blueprint("health", __name__, url_prefix="/v1/health", description="Servic
 @blp.route("")
 class Health(MethodView):
     @blp.response(200)
-    @blp.alt_response(503, schema=ErrorSchema)
+    @error_responses(blp, 503)
     def get(self):
         """Liveness, Redis round trip, queue depth and live workers; 503 when Redis is down"""
         be = backend()

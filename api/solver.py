@@ -6,7 +6,7 @@ from flask.views import MethodView
 
 from api.backend import backend
 from api.blueprint import Blueprint
-from api.errors import ApiError, ErrorSchema
+from api.errors import ApiError, error_responses
 from api.games.schemas import JobAcceptedSchema
 from api.jobs.queueing import accepted, clamp_budget, enqueue
 from api.jobs.schemas import SolverRequestSchema
@@ -36,9 +36,7 @@ class Problems(MethodView):
 class Problem(MethodView):
     @blp.arguments(SolverRequestSchema)
     @blp.response(202, JobAcceptedSchema)
-    @blp.alt_response(400, schema=ErrorSchema)
-    @blp.alt_response(404, schema=ErrorSchema)
-    @blp.alt_response(422, schema=ErrorSchema)
+    @error_responses(blp, 400, 404, 422)
     def post(self, body, problem):
         """Validate a problem at once (422 when malformed) and queue its solve"""
         spec = PROBLEMS.get(problem)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask.views import MethodView
 
 from api.blueprint import Blueprint
-from api.errors import ErrorSchema
+from api.errors import error_responses
 from api.games.seat_schemas import LobbyQuerySchema, LobbySchema
 from api.games.seating_api import seat_store
 
@@ -16,7 +16,7 @@ blp = Blueprint("lobby", __name__, url_prefix="/v1/games", description="Games wa
 class Lobby(MethodView):
     @blp.arguments(LobbyQuerySchema, location="query")
     @blp.response(200, LobbySchema)
-    @blp.alt_response(400, schema=ErrorSchema)
+    @error_responses(blp, 400)
     def get(self, query):
         """Listed games with an open seat, the most recently changed first (paginated).
 

@@ -6,7 +6,7 @@ from flask.views import MethodView
 
 from api.auth import Principal, bearer_token, require_player
 from api.blueprint import Blueprint
-from api.errors import ApiError, ErrorSchema
+from api.errors import ApiError, error_responses
 from api.games.seat_schemas import RematchSchema
 from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
@@ -19,10 +19,7 @@ blp = Blueprint("rematch", __name__, url_prefix="/v1/games", description="Rematc
 @blp.route("/<game_id>/rematch")
 class Rematch(MethodView):
     @blp.response(200, RematchSchema)
-    @blp.alt_response(401, schema=ErrorSchema)
-    @blp.alt_response(404, schema=ErrorSchema)
-    @blp.alt_response(409, schema=ErrorSchema)
-    @blp.alt_response(410, schema=ErrorSchema)
+    @error_responses(blp, 401, 404, 409, 410)
     def post(self, game_id):
         """Make (or find) the rematch of a finished game; returns the caller's new token.
 

@@ -11,7 +11,7 @@ from flask.views import MethodView
 from api.auth import Principal, acting_seat, require_host, require_player
 from api.backend import Backend, backend
 from api.blueprint import Blueprint
-from api.errors import ApiError, ErrorSchema
+from api.errors import ApiError, error_responses
 from api.games.longpoll import HEADERS_DOC as LONG_POLL_HEADERS
 from api.games.longpoll import await_change
 from api.games.schemas import (
@@ -66,8 +66,7 @@ def _if_match(raw: str | None) -> int | None:
 class Games(MethodView):
     @blp.arguments(CreateGameSchema)
     @blp.response(201, CreatedGameSchema)
-    @blp.alt_response(400, schema=ErrorSchema)
-    @blp.alt_response(422, schema=ErrorSchema)
+    @error_responses(blp, 400, 422)
     def post(self, body):
         """Create a game; the body returns one secret token per seat and a host token.
 
@@ -108,7 +107,7 @@ class Game(MethodView):
     @blp.arguments(ViewQuerySchema(), location="query")
     @blp.response(200, GameViewSchema)
     @blp.alt_response(304, description="Not modified: the version is still the one named")
-    @blp.alt_response(404, schema=ErrorSchema)
+    @error_responses(blp, 404)
     @blp.doc(parameters=LONG_POLL_HEADERS)
     def get(self, query, game_id):
         """The caller's view (seat token: its seat; none: spectator; host: all in puzzle mode).
@@ -132,8 +131,7 @@ class Game(MethodView):
         return answer_bytes(body, status, extra)
 
     @blp.response(204)
-    @blp.alt_response(403, schema=ErrorSchema)
-    @blp.alt_response(404, schema=ErrorSchema)
+    @error_responses(blp, 403, 404)
     def delete(self, game_id):
         """Delete the game (host token only)"""
         store = backend().store
@@ -145,8 +143,7 @@ class Game(MethodView):
 @blp.route("/<game_id>/actions")
 class Actions(MethodView):
     @blp.response(200, LegalActionsSchema)
-    @blp.alt_response(401, schema=ErrorSchema)
-    @blp.alt_response(404, schema=ErrorSchema)
+    @error_responses(blp, 401, 404)
     def get(self, game_id):
         """The legal actions of every seat the token acts for"""
         record, principal = game_and_caller(game_id)
@@ -166,12 +163,7 @@ class Actions(MethodView):
 
     @blp.arguments(PostActionSchema())
     @blp.response(200, ActionResultSchema)
-    @blp.alt_response(400, schema=ErrorSchema)
-    @blp.alt_response(401, schema=ErrorSchema)
-    @blp.alt_response(403, schema=ErrorSchema)
-    @blp.alt_response(404, schema=ErrorSchema)
-    @blp.alt_response(412, schema=ErrorSchema)
-    @blp.alt_response(422, schema=ErrorSchema)
+    @error_responses(blp, 400, 401, 403, 404, 412, 422)
     def post(self, body, game_id):
         """Take an action for a seat; honours If-Match (412 when the version is stale)"""
         record, principal = game_and_caller(game_id)
@@ -235,8 +227,7 @@ def move_answer(
 @blp.route("/<game_id>/log")
 class Log(MethodView):
     @blp.response(200, GameLogSchema)
-    @blp.alt_response(403, schema=ErrorSchema)
-    @blp.alt_response(404, schema=ErrorSchema)
+    @error_responses(blp, 403, 404)
     def get(self, game_id):
         """Every accepted action in order; seed + log replays to the same state.
 
@@ -261,8 +252,7 @@ class Log(MethodView):
 class Replay(MethodView):
     @blp.arguments(ViewQuerySchema, location="query")
     @blp.response(200, ReplayViewSchema)
-    @blp.alt_response(403, schema=ErrorSchema)
-    @blp.alt_response(404, schema=ErrorSchema)
+    @error_responses(blp, 403, 404)
     def get(self, query, game_id, step):
         """The game as it stood after its first ``step`` logged actions (seed + log replayed).
 
@@ -323,9 +313,7 @@ def _frame(record, game) -> dict:
 class Hints(MethodView):
     @blp.arguments(HintRequestSchema)
     @blp.response(202, JobAcceptedSchema)
-    @blp.alt_response(401, schema=ErrorSchema)
-    @blp.alt_response(403, schema=ErrorSchema)
-    @blp.alt_response(422, schema=ErrorSchema)
+    @error_responses(blp, 401, 403, 422)
     def post(self, body, game_id):
         """Queue a hint for a seat; poll the job at the returned Location"""
         be = backend()

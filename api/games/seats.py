@@ -7,7 +7,7 @@ from flask.views import MethodView
 
 from api.auth import Principal, require_host
 from api.blueprint import Blueprint
-from api.errors import ErrorSchema
+from api.errors import error_responses
 from api.games.seat_schemas import (
     BotSeatSchema,
     ClaimedSeatSchema,
@@ -38,11 +38,7 @@ def _host_record(game_id: str) -> GameRecord:
 class Seat(MethodView):
     @blp.arguments(ClaimSeatSchema)
     @blp.response(200, ClaimedSeatSchema)
-    @blp.alt_response(400, schema=ErrorSchema)
-    @blp.alt_response(403, schema=ErrorSchema)
-    @blp.alt_response(404, schema=ErrorSchema)
-    @blp.alt_response(409, schema=ErrorSchema)
-    @blp.alt_response(422, schema=ErrorSchema)
+    @error_responses(blp, 400, 403, 404, 409, 422)
     def post(self, body, game_id, seat):
         """Claim an open seat with a name (and the invite, for an invited seat).
 
@@ -67,10 +63,7 @@ class Seat(MethodView):
 @blp.route("/<game_id>/seats/<int:seat>/invite")
 class Invite(MethodView):
     @blp.response(201, InviteSchema)
-    @blp.alt_response(401, schema=ErrorSchema)
-    @blp.alt_response(403, schema=ErrorSchema)
-    @blp.alt_response(404, schema=ErrorSchema)
-    @blp.alt_response(409, schema=ErrorSchema)
+    @error_responses(blp, 401, 403, 404, 409)
     def post(self, game_id, seat):
         """Mint an invite for an open seat (host token only).
 
@@ -93,11 +86,7 @@ class Invite(MethodView):
 class Bot(MethodView):
     @blp.arguments(BotSeatSchema)
     @blp.response(200, SeatChangedSchema)
-    @blp.alt_response(400, schema=ErrorSchema)
-    @blp.alt_response(401, schema=ErrorSchema)
-    @blp.alt_response(403, schema=ErrorSchema)
-    @blp.alt_response(404, schema=ErrorSchema)
-    @blp.alt_response(409, schema=ErrorSchema)
+    @error_responses(blp, 400, 401, 403, 404, 409)
     def post(self, body, game_id, seat):
         """Seat a bot in an open seat (host token only): the hint engine plays it on a worker"""
         record = _host_record(game_id)

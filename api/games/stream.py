@@ -36,7 +36,7 @@ from flask.views import MethodView
 from api.auth import Principal
 from api.backend import Backend, backend
 from api.blueprint import Blueprint
-from api.errors import ApiError, ErrorSchema
+from api.errors import ApiError, error_responses
 from api.games.views import envelope
 from api.request_reads import game_and_caller
 from services.core.codec import dumps
@@ -191,11 +191,7 @@ class Stream(MethodView):
             }
         },
     )
-    @blp.alt_response(400, schema=ErrorSchema)
-    @blp.alt_response(401, schema=ErrorSchema)
-    @blp.alt_response(403, schema=ErrorSchema)
-    @blp.alt_response(404, schema=ErrorSchema)
-    @blp.alt_response(422, schema=ErrorSchema)
+    @error_responses(blp, 400, 401, 403, 404, 422)
     def get(self, query, game_id):
         """The caller's view pushed as Server-Sent Events: a view per new version, then `end`"""
         be = backend()

@@ -15,7 +15,7 @@ from rq.registry import FailedJobRegistry, StartedJobRegistry
 
 from api.backend import backend
 from api.blueprint import Blueprint
-from api.errors import ApiError, ErrorSchema
+from api.errors import ApiError, error_responses
 from api.jobs.schemas import JobSchema
 
 blp = Blueprint("jobs", __name__, url_prefix="/v1/jobs", description="Queued solver work")
@@ -118,7 +118,7 @@ def describe(job: Job, status: JobStatus) -> dict[str, Any]:
 @blp.route("/<job_id>")
 class JobResource(MethodView):
     @blp.response(200, JobSchema)
-    @blp.alt_response(404, schema=ErrorSchema)
+    @error_responses(blp, 404)
     def get(self, job_id):
         """A job's status and result; ``Prefer: wait=N`` blocks up to N seconds for the end"""
         be = backend()
