@@ -3,6 +3,7 @@ band abilities (bonuses, triggers) and the Fans symbol apply the same way everyw
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from services.core import RulesError
@@ -81,6 +82,19 @@ def ability_spent(state: dict[str, Any], seat: int, level: str, ab: dict[str, An
     if ab.get("once_per") == "round":
         return rec.get("round_used", {}).get(level) == state["round"]
     return bool(rec["turn"]["used"].get(level))
+
+
+def usable_ability(
+    state: dict[str, Any], seat: int, level: str, kinds: Collection[str], refusal: str
+) -> dict[str, Any]:
+    """The seat's ability at ``level``, if it is of one of ``kinds`` and not yet spent;
+    else RulesError (``refusal`` says why it is unavailable here)."""
+    ab = ability(state, seat, level)
+    if ab is None or ab["kind"] not in kinds:
+        raise RulesError("ability_unavailable", refusal)
+    if ability_spent(state, seat, level, ab):
+        raise RulesError("ability_used", "each ability once per turn (Epic Gods a: per round)")
+    return ab
 
 
 def spend_ability(state: dict[str, Any], seat: int, level: str, ab: dict[str, Any]) -> None:

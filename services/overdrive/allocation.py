@@ -21,11 +21,9 @@ def _costs() -> dict[str, int]:
 def use_ability(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) -> None:
     rec = state["seats"][seat]
     level = get_str(action, "level", ("a", "b", "c"))
-    ab = actors.ability(state, seat, level)
-    if ab is None or ab["kind"] not in ACTIVE_ABILITIES:
-        raise RulesError("ability_unavailable", f"no usable ability {level} now")
-    if actors.ability_spent(state, seat, level, ab):
-        raise RulesError("ability_used", "each ability once per turn (Epic Gods a: per round)")
+    ab = actors.usable_ability(
+        state, seat, level, ACTIVE_ABILITIES, f"no usable ability {level} now"
+    )
     kind = ab["kind"]
     if kind == "change_face":
         die = own_die(rec, get_int(action, "die"))

@@ -306,11 +306,9 @@ def _use_ability(state: dict[str, Any], seat: int, action: dict[str, Any], event
     rec = state["seats"][seat]
     mine = state["battle"]["dice"][_key(seat)]
     level = get_str(action, "level", ("a", "b", "c"))
-    ab = actors.ability(state, seat, level)
-    if ab is None or ab["kind"] not in BATTLE_ABILITIES:
-        raise RulesError("ability_unavailable", f"no ability {level} to use in a battle")
-    if actors.ability_spent(state, seat, level, ab):
-        raise RulesError("ability_used", "each ability once per turn (Epic Gods a: per round)")
+    ab = actors.usable_ability(
+        state, seat, level, BATTLE_ABILITIES, f"no ability {level} to use in a battle"
+    )
 
     def die() -> dict[str, Any]:
         idx = get_int(action, "die")
