@@ -84,6 +84,17 @@ def ability_spent(state: dict[str, Any], seat: int, level: str, ab: dict[str, An
     return bool(rec["turn"]["used"].get(level))
 
 
+def ready_abilities(
+    state: dict[str, Any], seat: int, kinds: Collection[str]
+) -> list[tuple[str, dict[str, Any]]]:
+    """The seat's abilities of one of ``kinds`` it has not spent yet: what it may list."""
+    return [
+        (level, ab)
+        for level, ab in abilities(state, seat)
+        if ab["kind"] in kinds and not ability_spent(state, seat, level, ab)
+    ]
+
+
 def usable_ability(
     state: dict[str, Any], seat: int, level: str, kinds: Collection[str], refusal: str
 ) -> dict[str, Any]:

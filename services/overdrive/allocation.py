@@ -310,9 +310,7 @@ def _distortion_actions(state: dict[str, Any], seat: int, free: list[int]) -> li
 def _ability_actions(state: dict[str, Any], seat: int, free: list[int]) -> list[dict]:
     rec = state["seats"][seat]
     out: list[dict[str, Any]] = []
-    for level, ab in actors.abilities(state, seat):
-        if ab["kind"] not in ACTIVE_ABILITIES or actors.ability_spent(state, seat, level, ab):
-            continue
+    for level, ab in actors.ready_abilities(state, seat, ACTIVE_ABILITIES):
         base = {"type": "ability", "level": level}
         kind = ab["kind"]
         if kind == "change_face":

@@ -349,9 +349,7 @@ def _ability_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     mine = state["battle"]["dice"][_key(seat)]
     faces = [d["face"] for d in mine]
     out: list[dict[str, Any]] = []
-    for level, ab in actors.abilities(state, seat):
-        if ab["kind"] not in BATTLE_ABILITIES or actors.ability_spent(state, seat, level, ab):
-            continue
+    for level, ab in actors.ready_abilities(state, seat, BATTLE_ABILITIES):
         base = {"type": "ability", "level": level}
         kind = ab["kind"]
         if kind in ("change_face", "spare_faces"):
