@@ -12,7 +12,7 @@ and six hooks.  This layer serves
   else), with or without ``If-Match``,
 
 straight from the WSGI environ, calling the SAME functions the Flask resources and hooks
-call: the limiter's check-and-read (:func:`api.request_reads.read_through_limits`), token
+call (a move on the process's copy of its game takes one round trip: ``api.move_trip``): the limiter's check-and-read (:func:`api.request_reads.read_through_limits`), token
 hashing and rights (:mod:`api.auth`), :func:`api.games.resources.view_answer` and
 :func:`~api.games.resources.move_answer`, the error mapping and body
 (:func:`api.errors.domain_error`, :func:`~api.errors.error_body`), the request metrics,
@@ -40,11 +40,13 @@ from werkzeug.http import HTTP_STATUS_CODES
 from api.auth import parse_bearer, principal_from_hash
 from api.backend import Backend
 from api.errors import ApiError, domain_error, error_body, unexpected_error
-from api.games.resources import move_answer, view_answer
+from api.games.resources import if_match, move_answer, move_result, move_seat, view_answer
 from api.metrics import RequestMetrics
+from api.move_trip import MoveTrip
 from api.observability import log_access, outside_flask_id, request_id_from
-from api.ratelimit import RateLimiter, limit_headers, refusal
+from api.ratelimit import RateLimiter, Verdict, limit_headers, refusal
 from api.request_reads import read_through_limits, record_of
+from services.play import PreparedMove, prepare_move
 from services.store import GameRecord, hash_token
 
 WSGIApp = Callable[[dict, Callable], Iterable[bytes]]
@@ -67,6 +69,7 @@ class FastPath:
         self.limiter: RateLimiter | None = app.extensions.get("greenroom_limiter")
         self.metrics: RequestMetrics = app.extensions["greenroom_metrics"]
         self.max_body = int(app.config["MAX_CONTENT_LENGTH"])
+        self.trip = MoveTrip(self.be.store, self.limiter)
         #: requests answered here (a diagnostic: tests check the layer was used)
         self.served = 0
 
@@ -174,20 +177,63 @@ class FastPath:
         fields = None
         limiter = self.limiter
         address = environ.get("REMOTE_ADDR") or "unknown"
+        windows = None
         if limiter is not None and not limiter.skips_for(address):
-            verdict, fields = read_through_limits(
-                self.be, limiter, game_id, limiter.windows_for(address, th)
-            )
-            if verdict is not None:
-                headers = limit_headers(verdict)
-                if not verdict.admitted:
-                    status, code, message, errors, extra = refusal(verdict, headers)
-                    return status, error_body(code, message, errors, outside_flask_id.get()), extra
-                staged.update(headers)
+            windows = limiter.windows_for(address, th)
+        move = None
+        if handler == self._move and bad_token is None:
+            move = self._prepared_on_copy(environ, game_id, th, arg)
+        if move is not None:  # one round trip: the limits and the commit
+            trip = self.trip.send(move, windows)
+            refused = self._stage(trip.verdict, staged)
+            if refused is not None:
+                return refused
+            if trip.result is not None:
+                principal = principal_from_hash(move.record, th)
+                answer, headers = move_result(
+                    self.be, move.record, principal, move.seat, trip.result
+                )
+                return 200, answer, headers
+            self.be.read_cache.keep(game_id, trip.fresh)
+            fields = trip.fresh  # the copy was stale: on with the fresh hash, as below
+        elif windows is not None:
+            verdict, fields = read_through_limits(self.be, limiter, game_id, windows)
+            refused = self._stage(verdict, staged)
+            if refused is not None:
+                return refused
         record = record_of(self.be.store, game_id, fields)
         if bad_token is not None:
             raise bad_token
         return handler(environ, record, (principal_from_hash(record, th), arg))
+
+    @staticmethod
+    def _stage(verdict: Verdict | None, staged: dict[str, str]) -> tuple | None:
+        """The 429 of a refused verdict, else None with the limit headers staged."""
+        if verdict is None:
+            return None
+        headers = limit_headers(verdict)
+        if not verdict.admitted:
+            status, code, message, errors, extra = refusal(verdict, headers)
+            return status, error_body(code, message, errors, outside_flask_id.get()), extra
+        staged.update(headers)
+        return None
+
+    def _prepared_on_copy(
+        self, environ: dict, game_id: str, th: str | None, body: dict
+    ) -> PreparedMove | None:
+        """The move worked out on this process's copy of the game, when the copy accepts
+        it; None otherwise (no copy, or any error: the copy may be what is wrong)."""
+        held = self.be.read_cache.fields(game_id)
+        if held is None:
+            return None
+        try:
+            record = self.be.store.record_from(game_id, held)
+            principal = principal_from_hash(record, th)
+            seat = move_seat(record, principal, body)
+            expected = if_match(environ.get("HTTP_IF_MATCH"))
+            return prepare_move(record, seat, body["action"], expected)
+        except Exception:  # noqa: BLE001 - answered on the ordinary path, from a fresh read
+            return None
 
     def _view(
         self, environ: dict, record: GameRecord, args: tuple

@@ -51,7 +51,7 @@ from services.redis_calls import run_script
 # room.  Returns {admitted, limit, remaining, reset_ms, retry_ms} for the tightest limit
 # (the refusing one when refused), plus, when admitted and a hash is named, its fields,
 # or 1 when the caller's copy is still the stored one (same version, same game).
-_MOVING_WINDOW_LUA = """
+MOVING_WINDOW_LUA = """
 local now = tonumber(ARGV[1])
 local n = tonumber(ARGV[3])
 local admitted = 1
@@ -175,13 +175,13 @@ class RateLimiter:
         #: the rule for loopback clients: a Limit, EXEMPT, or None (the general limits)
         self.loopback = loopback
         self.prefix = f"{prefix}ratelimit:"
-        self._script = client.register_script(_MOVING_WINDOW_LUA)
+        self._script = client.register_script(MOVING_WINDOW_LUA)
         self._ids = itertools.count()
         self._pid = os.getpid()
 
     def hit(self, windows: list[tuple[str, Limit]], now_ms: int) -> Verdict:
         """Record one request at ``now_ms`` in every window that has room for it."""
-        return self._verdict(self._run(windows, now_ms, None))
+        return self.verdict(self._run(windows, now_ms, None))
 
     def _run(
         self,
@@ -190,6 +190,16 @@ class RateLimiter:
         read: str | None,
         known: tuple[bytes, bytes] | None = None,
     ) -> list:
+        keys, args = self.script_call(windows, now_ms)
+        if read and known:
+            args += known
+        return run_script(self._script, keys + ([read] if read else []), args)
+
+    def script_call(
+        self, windows: list[tuple[str, Limit]], now_ms: int
+    ) -> tuple[list[str], list[int | str | bytes]]:
+        """``MOVING_WINDOW_LUA``'s keys and arguments to check ``windows`` at ``now_ms``
+        (also sent as part of a larger script: ``api.move_trip``)."""
         args: list[int | str | bytes] = [
             now_ms,
             f"{now_ms}-{self._pid}-{next(self._ids)}",
@@ -197,13 +207,11 @@ class RateLimiter:
         ]
         for _, limit in windows:
             args += [limit.count, limit.window_s * 1000]
-        if read and known:
-            args += known
-        keys = [f"{self.prefix}{key}" for key, _ in windows]
-        return run_script(self._script, keys + ([read] if read else []), args)
+        return [f"{self.prefix}{key}" for key, _ in windows], args
 
     @staticmethod
-    def _verdict(raw: list) -> Verdict:
+    def verdict(raw: list) -> Verdict:
+        """The verdict in a reply of ``MOVING_WINDOW_LUA`` (its first five items)."""
         admitted, limit, left, reset_ms, retry_ms = raw[:5]
         return Verdict(bool(admitted), int(limit), max(0, int(left)), int(reset_ms), int(retry_ms))
 
@@ -240,7 +248,7 @@ class RateLimiter:
         if len(raw) > 5:
             got = raw[5]
             fields = UNCHANGED if got == 1 else dict(zip(got[::2], got[1::2], strict=True))
-        return self._verdict(raw), fields
+        return self.verdict(raw), fields
 
     def windows(self) -> list[tuple[str, Limit]]:
         """The windows the current request counts in."""

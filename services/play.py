@@ -65,6 +65,38 @@ def create_game(
     )  # fmt: skip
 
 
+@dataclass(frozen=True)
+class PreparedMove:
+    """A move worked out on ``record`` by the rules, not yet stored."""
+
+    record: GameRecord
+    seat: int
+    action: dict[str, Any]
+    state: dict[str, Any]
+    events: list[dict[str, Any]]
+    status: str
+
+    def stored(self, version: int, written: dict[bytes, bytes] | None = None) -> ActionResult:
+        """The result once committed as ``version``."""
+        new = replace(self.record, state=self.state, version=version, status=self.status)
+        return ActionResult(new, self.events, written)
+
+
+def prepare_move(
+    record: GameRecord, seat: int, action: dict[str, Any], expected_version: int | None = None
+) -> PreparedMove:
+    """The rules' verdict on ``action`` for ``seat`` at ``record``: its new state, or the
+    error (VersionConflict when ``expected_version`` is not the record's)."""
+    if expected_version is not None and record.version != expected_version:
+        raise VersionConflict(record.version)
+    game = get_game(record.game)
+    if game.outcome(record.state) is not None:
+        raise RulesError("game_over", "the game has ended")
+    require_seated(record.seating)
+    state, events = game.apply(record.state, seat, action)
+    return PreparedMove(record, seat, action, state, events, status_of(game, state))
+
+
 def perform(
     store: GameStore,
     game_id: str,
@@ -83,27 +115,19 @@ def perform(
     """
     for _ in range(attempts):
         # the caller's fresh read serves the first attempt; retries read again
-        record = record or store.get(game_id)
-        if expected_version is not None and record.version != expected_version:
-            raise VersionConflict(record.version)
-        game = get_game(record.game)
-        if game.outcome(record.state) is not None:
-            raise RulesError("game_over", "the game has ended")
-        require_seated(record.seating)
-        state, events = game.apply(record.state, seat, action)
-        status = status_of(game, state)
+        move = prepare_move(record or store.get(game_id), seat, action, expected_version)
         written: dict[bytes, bytes] = {}
         try:
             version = store.commit(
-                game_id, record.version, state, status, seat, action, events, written
-            )
+                game_id, move.record.version, move.state, move.status, seat, action,
+                move.events, written,
+            )  # fmt: skip
         except VersionConflict:
             if expected_version is not None:
                 raise
             record = None
             continue
-        new = replace(record, state=state, version=version, status=status)
-        return ActionResult(new, events, written)
+        return move.stored(version, written)
     raise VersionConflict(None)
 
 

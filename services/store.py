@@ -59,7 +59,7 @@ redis.call('HSET', KEYS[1], 'commit', ARGV[#ARGV])
 # live channel, write id.  Returns the new version, -1 when the game is gone, -2 when
 # the version moved on.  The events entry and the notification are part of the same
 # atomic step, so a stream never sees a version whose events are missing.
-_COMMIT_LUA = (
+COMMIT_LUA = (
     CAS_LUA
     + """
 redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', nv, 'status', ARGV[4], 'updated', ARGV[6])
@@ -132,6 +132,40 @@ def token_matches(token: str, stored_hash: str) -> bool:
     return hmac.compare_digest(hash_token(token), stored_hash)
 
 
+@dataclass(frozen=True)
+class CommitCall:
+    """One commit's script keys and arguments, and what it will have written."""
+
+    game_id: str
+    keys: list[str]
+    args: list[Any]
+    state_json: bytes
+    status: str
+    now: float
+    commit_id: str
+
+    def outcome(self, result: int, written: dict[bytes, bytes] | None = None) -> int:
+        """The new version from the script's reply (GameNotFound for -1; -2, a moved-on
+        version, is the caller's to report); fills ``written`` as :meth:`GameStore.commit`."""
+        if result == -1:
+            raise GameNotFound(self.game_id)
+        if result == -2:
+            raise VersionConflict(None)
+        if written is not None:
+            # as the script's HSET stores them: the integer version in decimal, the
+            # other arguments as redis-py encoded them (a float by its repr)
+            written.update(
+                {
+                    b"state": self.state_json,
+                    b"version": str(int(result)).encode(),
+                    b"status": self.status.encode(),
+                    b"updated": repr(self.now).encode(),
+                    b"commit": self.commit_id.encode(),
+                }
+            )
+        return int(result)
+
+
 class GameStore:
     """Persistence of games; knows nothing about any game's rules."""
 
@@ -149,7 +183,7 @@ class GameStore:
         self.finished_ttl_s = finished_ttl_s
         #: versions of events kept per game for stream resumes (approximate cap)
         self.events_cap = events_cap
-        self._commit = client.register_script(_COMMIT_LUA)
+        self._commit = client.register_script(COMMIT_LUA)
 
     def _key(self, game_id: str) -> str:
         return f"{self.prefix}game:{game_id}"
@@ -274,44 +308,43 @@ class GameStore:
 
         Raises GameNotFound or VersionConflict; returns the new version.
         """
+        call = self.commit_call(game_id, expected_version, state, status, seat, action, events)
+        result = run_script(self._commit, call.keys, call.args)
+        if result == -2:
+            current = self.redis.hget(self._key(game_id), "version")
+            raise VersionConflict(int(current) if current is not None else None)
+        return call.outcome(result, written)
+
+    def commit_call(
+        self,
+        game_id: str,
+        expected_version: int,
+        state: dict[str, Any],
+        status: str,
+        seat: int,
+        action: dict[str, Any],
+        events: list[dict[str, Any]] | None = None,
+    ) -> CommitCall:
+        """The keys and arguments of ``COMMIT_LUA`` for :meth:`commit` (also sent as part
+        of a larger script: ``api.move_trip``)."""
         now = time.time()
         commit_id = write_id()
         entry = {"v": expected_version + 1, "seat": seat, "action": action, "at": now}
         state_json = dumps(state)
-        result = run_script(
-            self._commit,
-            [self._key(game_id), self._log_key(game_id), self.events_key(game_id)],
-            [
-                expected_version,
-                state_json,
-                dumps(entry),
-                status,
-                self.ttl_for(status),
-                now,
-                dumps({"seat": seat, "events": events or []}),
-                self.events_cap,
-                self.live_channel(game_id),
-                commit_id,
-            ],
-        )
-        if result == -1:
-            raise GameNotFound(game_id)
-        if result == -2:
-            current = self.redis.hget(self._key(game_id), "version")
-            raise VersionConflict(int(current) if current is not None else None)
-        if written is not None:
-            # as the script's HSET stores them: the integer version in decimal, the
-            # other arguments as redis-py encoded them (a float by its repr)
-            written.update(
-                {
-                    b"state": state_json,
-                    b"version": str(int(result)).encode(),
-                    b"status": status.encode(),
-                    b"updated": repr(now).encode(),
-                    b"commit": commit_id.encode(),
-                }
-            )
-        return int(result)
+        keys = [self._key(game_id), self._log_key(game_id), self.events_key(game_id)]
+        args = [
+            expected_version,
+            state_json,
+            dumps(entry),
+            status,
+            self.ttl_for(status),
+            now,
+            dumps({"seat": seat, "events": events or []}),
+            self.events_cap,
+            self.live_channel(game_id),
+            commit_id,
+        ]
+        return CommitCall(game_id, keys, args, state_json, status, now, commit_id)
 
     def delete(self, game_id: str) -> None:
         keys = (self._key(game_id), self._log_key(game_id), self.events_key(game_id))

@@ -34,7 +34,7 @@ from api.json import answer, answer_bytes, dump
 from api.request_reads import game_and_caller, view_key
 from services.core import RulesError
 from services.core.game import Game as GameRules
-from services.play import create_game, perform, replay, status_of
+from services.play import ActionResult, create_game, perform, replay, status_of
 from services.registry import get_game
 from services.seating import initial_seating, normalise_open_seats, open_seats
 from services.store import GameRecord
@@ -52,7 +52,7 @@ def _etag(version: int) -> dict[str, str]:
     return {"ETag": f'"{version}"', "Vary": "Authorization"}
 
 
-def _if_match(raw: str | None) -> int | None:
+def if_match(raw: str | None) -> int | None:
     """The version named by ``If-Match`` (``"7"``, ``W/"7"`` or ``7``), if any."""
     if raw is None or raw.strip() == "*":
         return None
@@ -210,14 +210,27 @@ def move_answer(
     record: GameRecord,
     principal: Principal,
     body: dict,
-    if_match: str | None,
+    raw_if_match: str | None,
 ) -> tuple[bytes, dict[str, str]]:
     """Apply a move (``body``: the parsed PostActionSchema) and its 200's body and headers."""
+    seat = move_seat(record, principal, body)
+    expected = if_match(raw_if_match)
+    result = perform(be.store, record.id, seat, body["action"], expected, record=record)
+    return move_result(be, record, principal, seat, result)
+
+
+def move_seat(record: GameRecord, principal: Principal, body: dict) -> int:
+    """The seat a move body acts for (listing who may act only when the token cannot say)."""
     game = get_game(record.game)
-    seat = acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
-    result = perform(be.store, record.id, seat, body["action"], _if_match(if_match), record=record)
-    if result.record.version == record.version + 1:  # no concurrent write in between
-        be.read_cache.moved(record, result.written)
+    return acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
+
+
+def move_result(
+    be: Backend, before: GameRecord, principal: Principal, seat: int, result: ActionResult
+) -> tuple[bytes, dict[str, str]]:
+    """A stored move's 200 body and headers (bots kicked, the process's copy brought up)."""
+    if result.record.version == before.version + 1:  # no concurrent write in between
+        be.read_cache.moved(before, result.written)
     kick_bots(result.record, be)
     view = envelope(result.record, principal, None if principal.host else seat)
     answer_body = {"version": result.record.version, "events": result.events, "view": view}

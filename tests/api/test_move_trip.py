@@ -1,0 +1,232 @@
+"""A move on the process's copy of a game costs one Redis round trip (api.move_trip).
+
+The rules run on the copy and one script checks the limits and commits; the
+compare-and-set refuses a stale copy, and the move then goes on from the fresh hash the
+same script returned.  Two apps on one prefix stand for two API processes, each with its
+own copies.  Redis's MONITOR (a real server's own account of what it was sent) counts
+the round trips.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import replace
+
+import pytest
+import redis
+
+from api.app import create_app
+from api.config import Settings
+from api.move_trip import MoveTrip
+from api.ratelimit import Limit, RateLimiter
+from services.play import create_game, game_for, prepare_move, replay
+from services.store import GameNotFound
+
+BEAT = game_for("beat")
+
+
+def _app(settings: Settings, prefix: str, **changes):
+    app = create_app(replace(settings, prefix=prefix, fast_path=True, **changes))
+    app.config["TESTING"] = True
+    return app
+
+
+@pytest.fixture
+def prefix(settings):
+    prefix = f"{settings.prefix}trip-{uuid.uuid4().hex[:8]}:"
+    yield prefix
+    client = redis.Redis.from_url(settings.redis_url)
+    keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
+    if keys:
+        client.delete(*keys)
+
+
+def _beat(app, seed: int = 3):
+    store = app.extensions["greenroom"].store
+    return create_game(store, "beat", 2, {"venue": "garage"}, seed=seed)
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _plays(state: dict, seat: int) -> list[dict]:
+    return [a for a in BEAT.legal_actions(state, seat) if a["type"] == "play"]
+
+
+def _sent_while(settings: Settings, tag: str, act) -> list[list[str]]:
+    """The commands naming ``tag`` that clients (not scripts) sent while ``act`` ran."""
+    watcher = redis.Redis.from_url(settings.redis_url, decode_responses=True)
+    sentinel = f"end-of-{uuid.uuid4().hex}"
+    seen = []
+    with watcher.monitor() as m:
+        act()
+        redis.Redis.from_url(settings.redis_url).echo(sentinel)
+        while True:
+            c = m.next_command()
+            if sentinel in c["command"]:
+                break
+            if c.get("client_type") != "lua" and tag in c["command"]:
+                seen.append(c["command"].split())
+    return seen
+
+
+def test_a_move_on_a_current_copy_is_one_round_trip(settings, prefix):
+    app = _app(settings, prefix)
+    new = _beat(app)
+    gid, token = new.record.id, new.seat_tokens[0]
+    client = app.test_client()
+    assert client.get(f"/v1/games/{gid}", headers=_bearer(token)).status_code == 200
+    play = _plays(new.record.state, 0)[0]
+    answers = []
+
+    def move():
+        answers.append(
+            client.post(f"/v1/games/{gid}/actions", json={"action": play}, headers=_bearer(token))
+        )
+
+    sent = _sent_while(settings, prefix, move)
+    assert answers[0].status_code == 200, answers[0].get_json()
+    assert answers[0].get_json()["version"] == new.record.version + 1
+    assert [c[0].upper() for c in sent] == ["EVALSHA"], sent  # the limits and the commit
+    assert app.wsgi_app.trip.sent == 1
+    stored = app.extensions["greenroom"].store.get(gid)
+    assert stored.state == replay(stored, app.extensions["greenroom"].store.log(gid))
+
+
+def test_a_stale_copy_is_refused_by_the_write_and_the_move_goes_on_fresh(settings, prefix):
+    one, two = _app(settings, prefix), _app(settings, prefix)
+    new = _beat(one)
+    gid, (t0, t1) = new.record.id, new.seat_tokens
+    for app in (one, two):  # both processes hold version 1
+        assert app.test_client().get(f"/v1/games/{gid}", headers=_bearer(t1)).status_code == 200
+    first = _plays(new.record.state, 0)[0]
+    r = two.test_client().post(
+        f"/v1/games/{gid}/actions", json={"action": first}, headers=_bearer(t0)
+    )
+    assert r.status_code == 200
+    # process one still holds version 1; its move is worked out there, refused by the
+    # compare-and-set, and made again on version 2
+    second = _plays(new.record.state, 1)[0]
+    r = one.test_client().post(
+        f"/v1/games/{gid}/actions", json={"action": second}, headers=_bearer(t1)
+    )
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["version"] == 3
+    store = one.extensions["greenroom"].store
+    log = store.log(gid)
+    assert [(e["v"], e["seat"], e["action"]) for e in log] == [(2, 0, first), (3, 1, second)]
+    stored = store.get(gid)
+    assert stored.state == replay(stored, log)
+    assert one.wsgi_app.trip.sent == 1
+
+
+def test_a_move_the_stale_copy_refuses_is_judged_on_the_fresh_game(settings, prefix):
+    """Taking back a card is illegal on the copy (nothing played there) but legal now."""
+    one, two = _app(settings, prefix), _app(settings, prefix)
+    new = _beat(one)
+    gid, t0 = new.record.id, new.seat_tokens[0]
+    assert one.test_client().get(f"/v1/games/{gid}", headers=_bearer(t0)).status_code == 200
+    play = _plays(new.record.state, 0)[0]
+    r = two.test_client().post(
+        f"/v1/games/{gid}/actions", json={"action": play}, headers=_bearer(t0)
+    )
+    assert r.status_code == 200
+    r = one.test_client().post(
+        f"/v1/games/{gid}/actions", json={"action": {"type": "take_back"}}, headers=_bearer(t0)
+    )
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["version"] == 3
+    assert one.wsgi_app.trip.sent == 0  # the copy refused it: the ordinary path answered
+
+
+def test_a_move_the_fresh_game_refuses_writes_nothing(settings, prefix):
+    """The copy accepts a play the other process has already made: 422, nothing stored."""
+    one, two = _app(settings, prefix), _app(settings, prefix)
+    new = _beat(one)
+    gid, t0 = new.record.id, new.seat_tokens[0]
+    assert one.test_client().get(f"/v1/games/{gid}", headers=_bearer(t0)).status_code == 200
+    play = _plays(new.record.state, 0)[0]
+    r = two.test_client().post(
+        f"/v1/games/{gid}/actions", json={"action": play}, headers=_bearer(t0)
+    )
+    assert r.status_code == 200
+    r = one.test_client().post(
+        f"/v1/games/{gid}/actions", json={"action": play}, headers=_bearer(t0)
+    )
+    assert r.status_code == 422, r.get_json()
+    assert one.wsgi_app.trip.sent == 1
+    assert len(one.extensions["greenroom"].store.log(gid)) == 1
+
+
+def test_a_stale_if_match_on_a_current_copy_is_412_and_a_stale_copy_with_a_current_one_200(
+    settings, prefix
+):
+    one, two = _app(settings, prefix), _app(settings, prefix)
+    new = _beat(one)
+    gid, t0, t1 = new.record.id, *new.seat_tokens
+    assert one.test_client().get(f"/v1/games/{gid}", headers=_bearer(t1)).status_code == 200
+    play0, play1 = _plays(new.record.state, 0)[0], _plays(new.record.state, 1)[0]
+    r = two.test_client().post(
+        f"/v1/games/{gid}/actions", json={"action": play0}, headers=_bearer(t0)
+    )
+    assert r.status_code == 200
+    stale = {**_bearer(t1), "If-Match": '"1"'}  # what process one's copy says
+    r = one.test_client().post(f"/v1/games/{gid}/actions", json={"action": play1}, headers=stale)
+    assert r.status_code == 412, r.get_json()
+    current = {**_bearer(t1), "If-Match": '"2"'}
+    r = one.test_client().post(f"/v1/games/{gid}/actions", json={"action": play1}, headers=current)
+    assert r.status_code == 200, r.get_json()
+    assert len(one.extensions["greenroom"].store.log(gid)) == 2
+
+
+def test_a_refused_move_on_the_one_trip_writes_nothing(settings, prefix):
+    app = _app(settings, prefix, rate_limit_token="2/minute")
+    new = _beat(app)
+    gid, token = new.record.id, new.seat_tokens[0]
+    client = app.test_client()
+    assert client.get(f"/v1/games/{gid}", headers=_bearer(token)).status_code == 200
+    play = _plays(new.record.state, 0)[0]
+    r = client.post(f"/v1/games/{gid}/actions", json={"action": play}, headers=_bearer(token))
+    assert r.status_code == 200 and r.headers["X-RateLimit-Remaining"] == "0"
+    r = client.post(
+        f"/v1/games/{gid}/actions", json={"action": {"type": "take_back"}}, headers=_bearer(token)
+    )
+    assert r.status_code == 429 and r.headers["Retry-After"]
+    assert app.wsgi_app.trip.sent == 2
+    store = app.extensions["greenroom"].store
+    assert store.get(gid).version == new.record.version + 1
+    assert len(store.log(gid)) == 1
+
+
+def test_the_one_trip_without_limits_commits_and_reports_a_gone_game(settings, prefix):
+    app = _app(settings, prefix)
+    store = app.extensions["greenroom"].store
+    trip = MoveTrip(store, None)
+    new = _beat(app)
+    move = prepare_move(new.record, 0, _plays(new.record.state, 0)[0])
+    done = trip.send(move, None)
+    assert done.verdict is None and done.result.record.version == 2
+    assert done.result.written[b"version"] == b"2"
+    # the same move again: its record's version 1 is stale now
+    again = trip.send(move, None)
+    assert again.result is None and again.fresh[b"version"] == b"2"
+    store.delete(new.record.id)
+    with pytest.raises(GameNotFound):
+        trip.send(move, None)
+
+
+def test_a_refusal_counts_once_in_every_window(settings, prefix):
+    app = _app(settings, prefix)
+    store = app.extensions["greenroom"].store
+    limiter = RateLimiter(store.redis, prefix, Limit(1, 60), Limit(5, 60))
+    trip = MoveTrip(store, limiter)
+    new = _beat(app)
+    move = prepare_move(new.record, 0, _plays(new.record.state, 0)[0])
+    windows = limiter.windows_for("192.0.2.7", "ab" * 32)
+    assert trip.send(move, windows).verdict.admitted
+    refused = trip.send(move, windows)
+    assert not refused.verdict.admitted and refused.result is None and refused.fresh is None
+    assert store.get(new.record.id).version == 2
+    # the token's window counted the admitted request only
+    assert store.redis.zcard(f"{prefix}ratelimit:token:{'ab' * 16}") == 1
