@@ -1,44 +1,107 @@
 """A registered Lua script called with one packed EVALSHA, without redis-py's per-call layers.
 
 redis-py 8 wraps every command in a retry closure, an observability recorder and a
-parse-callback lookup; for the request path's two scripts (the limiter's check-and-read
-and a move's compare-and-set) that was about a sixth of a view's CPU.  This sends the
-packed command on a pooled connection and reads the reply.  Anything unusual goes back to
-the ordinary call, so behaviour is the client's own: a script Redis has not cached yet
-(NOSCRIPT) is loaded by it, and a connection error or timeout is retried with the
-client's backoff (after this connection is dropped), exactly as before.
+parse-callback lookup; for the request path's scripts (the limiter's check-and-read, a
+move's compare-and-set, a move's limits and commit in one) that was about a sixth of a
+view's CPU.  This packs the command with hiredis (as redis-py itself does when hiredis is
+installed, so the bytes are the same), sends it on a connection and reads the reply.
+
+Connections: taking one from the pool and giving it back costs a lock, a queue, two
+observability records and a readiness poll (a system call) each time, about a twentieth
+of a move's CPU.  A connection this module has just read a whole reply on is known to be
+ready, so it keeps a few such connections for its next calls (at most ``SPARES`` per
+pool, per process: under gevent or threads, as many as run at once); any other outcome
+gives the connection back to the pool, or drops it.
+
+Anything unusual goes back to the ordinary call, so behaviour is the client's own: a
+script Redis has not cached yet (NOSCRIPT) is loaded by it, and a connection error or
+timeout is retried with the client's backoff (after this connection is dropped).
 """
 
 from __future__ import annotations
 
+import os
+import weakref
 from typing import Any
 
 from redis.commands.core import Script
+from redis.connection import ConnectionPool
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import NoScriptError, ResponseError
+from redis.exceptions import DataError, NoScriptError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+try:
+    from hiredis import pack_command as _pack
+except ImportError:  # pragma: no cover - hiredis is a dependency; redis-py packs then
+    _pack = None
+
+#: ready connections kept per pool between calls
+SPARES = 8
+
+
+class _Spares:
+    """The ready connections one pool lent this module, for this process only."""
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self.conns: list[Any] = []
+
+
+_spares: weakref.WeakKeyDictionary[ConnectionPool, _Spares] = weakref.WeakKeyDictionary()
+
+
+def _spares_of(pool: ConnectionPool) -> _Spares:
+    spares = _spares.get(pool)
+    if spares is None or spares.pid != os.getpid():  # a forked child starts afresh
+        spares = _spares[pool] = _Spares()
+    return spares
+
+
+def _done(pool: ConnectionPool, spares: _Spares, conn: Any) -> None:
+    """``conn`` has read its whole reply: keep it ready, or give it back when enough are
+    (or when the server asked for it to be replaced: the pool handles that)."""
+    if len(spares.conns) < SPARES and not conn.should_reconnect():
+        spares.conns.append(conn)
+    else:
+        pool.release(conn)
+
+
+def _packed(script: Script, keys: list[Any], args: list[Any]) -> list[bytes] | None:
+    if _pack is None:  # pragma: no cover
+        return None
+    try:
+        return [_pack(("EVALSHA", script.sha, len(keys), *keys, *args))]
+    except TypeError as e:  # as redis-py reports an argument it cannot send
+        raise DataError(str(e)) from None
 
 
 def run_script(script: Script, keys: list[Any], args: list[Any]) -> Any:
     """``script(keys=keys, args=args)``, on the fast path when all goes well."""
+    packed = _packed(script, keys, args)
     pool = script.registered_client.connection_pool
-    conn = pool.get_connection()
+    spares = _spares_of(pool)
     try:
-        conn.send_packed_command(conn.pack_command("EVALSHA", script.sha, len(keys), *keys, *args))
+        conn = spares.conns.pop()
+    except IndexError:
+        conn = pool.get_connection()
+    try:
+        if packed is None:  # pragma: no cover
+            packed = conn.pack_command("EVALSHA", script.sha, len(keys), *keys, *args)
+        conn.send_packed_command(packed)
         reply = conn.read_response()
     except NoScriptError:
-        pool.release(conn)
+        _done(pool, spares, conn)
         return script(keys=keys, args=args)
     except (RedisConnectionError, RedisTimeoutError):
         conn.disconnect()
         pool.release(conn)
         return script(keys=keys, args=args)
     except ResponseError:
-        pool.release(conn)
+        _done(pool, spares, conn)
         raise
     except BaseException:
         conn.disconnect()  # interrupted mid-reply: the connection's state is unknown
         pool.release(conn)
         raise
-    pool.release(conn)
+    _done(pool, spares, conn)
     return reply
