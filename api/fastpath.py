@@ -12,7 +12,8 @@ and six hooks.  This layer serves
   else), with or without ``If-Match``,
 
 straight from the WSGI environ, calling the SAME functions the Flask resources and hooks
-call (a move on the process's copy of its game takes one round trip: ``api.move_trip``): the limiter's check-and-read (:func:`api.request_reads.read_through_limits`), token
+call (a move on the process's copy of its game takes one round trip: ``api.move_trip``):
+the limiter's check-and-read (:func:`api.request_reads.read_through_limits`), token
 hashing and rights (:mod:`api.auth`), :func:`api.games.resources.view_answer` and
 :func:`~api.games.resources.move_answer`, the error mapping and body
 (:func:`api.errors.domain_error`, :func:`~api.errors.error_body`), the request metrics,
@@ -37,7 +38,7 @@ import orjson
 from flask import Flask
 from werkzeug.http import HTTP_STATUS_CODES
 
-from api.auth import parse_bearer, principal_from_hash
+from api.auth import Principal, parse_bearer, principal_from_hash
 from api.backend import Backend
 from api.errors import ApiError, domain_error, error_body, unexpected_error
 from api.games.resources import if_match, move_answer, move_result, move_seat, view_answer
@@ -180,16 +181,16 @@ class FastPath:
         windows = None
         if limiter is not None and not limiter.skips_for(address):
             windows = limiter.windows_for(address, th)
-        move = None
+        on_copy = None
         if handler == self._move and bad_token is None:
-            move = self._prepared_on_copy(environ, game_id, th, arg)
-        if move is not None:  # one round trip: the limits and the commit
+            on_copy = self._prepared_on_copy(environ, game_id, th, arg)
+        if on_copy is not None:  # one round trip: the limits and the commit
+            move, principal = on_copy
             trip = self.trip.send(move, windows)
             refused = self._stage(trip.verdict, staged)
             if refused is not None:
                 return refused
             if trip.result is not None:
-                principal = principal_from_hash(move.record, th)
                 answer, headers = move_result(
                     self.be, move.record, principal, move.seat, trip.result
                 )
@@ -220,9 +221,10 @@ class FastPath:
 
     def _prepared_on_copy(
         self, environ: dict, game_id: str, th: str | None, body: dict
-    ) -> PreparedMove | None:
+    ) -> tuple[PreparedMove, Principal] | None:
         """The move worked out on this process's copy of the game, when the copy accepts
-        it; None otherwise (no copy, or any error: the copy may be what is wrong)."""
+        it, and the caller's rights there; None otherwise (no copy, or any error: the copy
+        may be what is wrong)."""
         held = self.be.read_cache.fields(game_id)
         if held is None:
             return None
@@ -231,7 +233,7 @@ class FastPath:
             principal = principal_from_hash(record, th)
             seat = move_seat(record, principal, body)
             expected = if_match(environ.get("HTTP_IF_MATCH"))
-            return prepare_move(record, seat, body["action"], expected)
+            return prepare_move(record, seat, body["action"], expected), principal
         except Exception:  # noqa: BLE001 - answered on the ordinary path, from a fresh read
             return None
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import time
+from typing import Any
 
 from flask import Flask, Response, g, request
 from prometheus_client import (
@@ -69,12 +70,19 @@ class RequestMetrics:
         self.total = Counter(
             "flask_http_request", "requests by route and status", labels, registry=registry
         )
+        # the labelled series of each (method, route, status), looked up once: the
+        # client's own lookup validates and locks on every call
+        self._series: dict[tuple[str, str, int], tuple[Any, Any]] = {}
 
     def observe(self, method: str, rule: str, status: int, started: float | None) -> None:
-        key = (method, rule, str(status))
+        series = self._series.get((method, rule, status))
+        if series is None:
+            key = (method, rule, str(status))
+            series = self.duration.labels(*key), self.total.labels(*key)
+            self._series[(method, rule, status)] = series
         if started is not None:
-            self.duration.labels(*key).observe(time.perf_counter() - started)
-        self.total.labels(*key).inc()
+            series[0].observe(time.perf_counter() - started)
+        series[1].inc()
 
 
 def install_metrics(app: Flask, queue: Queue) -> CollectorRegistry:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from services.core import Game, RulesError
@@ -78,7 +78,7 @@ class PreparedMove:
 
     def stored(self, version: int, written: dict[bytes, bytes] | None = None) -> ActionResult:
         """The result once committed as ``version``."""
-        new = replace(self.record, state=self.state, version=version, status=self.status)
+        new = self.record.after(self.state, version, self.status)
         return ActionResult(new, self.events, written)
 
 

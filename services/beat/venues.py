@@ -21,7 +21,7 @@ A *record* is the plain dict the checks read::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -87,8 +87,14 @@ class Venue:
             "targets": {k: dict(v) for k, v in self.targets.items()},
             "encores": encores_allowed(self),
             "rule": dict(self.rule),
-            "structure": structure(self),
+            "structure": dict(self._structure_items),
         }
+
+    @cached_property
+    def _structure_items(self) -> tuple[tuple[str, Any], ...]:
+        # every view names its venue's structure; its values are scalars worked out from
+        # the venue alone, so each venue works them out once
+        return tuple(structure(self).items())
 
 
 # -- validation and loading ---------------------------------------------------

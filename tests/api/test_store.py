@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import uuid
+from dataclasses import fields, replace
 
 import pytest
 import redis
 
-from services.store import GameNotFound, GameStore, VersionConflict, hash_token, token_matches
+from services.store import (
+    GameNotFound,
+    GameRecord,
+    GameStore,
+    VersionConflict,
+    hash_token,
+    token_matches,
+)
 
 
 @pytest.fixture
@@ -65,3 +73,13 @@ def test_delete_removes_the_game_and_its_log(own_store):
     with pytest.raises(GameNotFound):
         own_store.get(gid)
     assert not own_store.redis.exists(f"{own_store.prefix}game:{gid}:log")
+
+
+def test_a_record_after_a_move_is_the_record_with_the_move_replaced():
+    """``GameRecord.after`` builds by position: every field must come through (a field
+    added to the record and missed there fails here)."""
+    values = {f.name: f"value-{i}" for i, f in enumerate(fields(GameRecord))}
+    record = GameRecord(**values)
+    assert record.after({"s": 1}, 9, "finished") == replace(
+        record, state={"s": 1}, version=9, status="finished"
+    )
