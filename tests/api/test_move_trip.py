@@ -121,8 +121,9 @@ def test_a_stale_copy_is_refused_by_the_write_and_the_move_goes_on_fresh(setting
     assert one.wsgi_app.trip.sent == 1
 
 
-def test_a_move_the_stale_copy_refuses_is_judged_on_the_fresh_game(settings, prefix):
-    """Taking back a card is illegal on the copy (nothing played there) but legal now."""
+def _played_elsewhere(settings: Settings, prefix: str):
+    """Process one holds version 1 of a new game; process two has had seat 0 play on it.
+    Returns process one, the game id, seat 0's token and the play."""
     one, two = _app(settings, prefix), _app(settings, prefix)
     new = _beat(one)
     gid, t0 = new.record.id, new.seat_tokens[0]
@@ -132,6 +133,12 @@ def test_a_move_the_stale_copy_refuses_is_judged_on_the_fresh_game(settings, pre
         f"/v1/games/{gid}/actions", json={"action": play}, headers=_bearer(t0)
     )
     assert r.status_code == 200
+    return one, gid, t0, play
+
+
+def test_a_move_the_stale_copy_refuses_is_judged_on_the_fresh_game(settings, prefix):
+    """Taking back a card is illegal on the copy (nothing played there) but legal now."""
+    one, gid, t0, _ = _played_elsewhere(settings, prefix)
     r = one.test_client().post(
         f"/v1/games/{gid}/actions", json={"action": {"type": "take_back"}}, headers=_bearer(t0)
     )
@@ -142,15 +149,7 @@ def test_a_move_the_stale_copy_refuses_is_judged_on_the_fresh_game(settings, pre
 
 def test_a_move_the_fresh_game_refuses_writes_nothing(settings, prefix):
     """The copy accepts a play the other process has already made: 422, nothing stored."""
-    one, two = _app(settings, prefix), _app(settings, prefix)
-    new = _beat(one)
-    gid, t0 = new.record.id, new.seat_tokens[0]
-    assert one.test_client().get(f"/v1/games/{gid}", headers=_bearer(t0)).status_code == 200
-    play = _plays(new.record.state, 0)[0]
-    r = two.test_client().post(
-        f"/v1/games/{gid}/actions", json={"action": play}, headers=_bearer(t0)
-    )
-    assert r.status_code == 200
+    one, gid, t0, play = _played_elsewhere(settings, prefix)
     r = one.test_client().post(
         f"/v1/games/{gid}/actions", json={"action": play}, headers=_bearer(t0)
     )
