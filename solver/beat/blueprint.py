@@ -17,7 +17,10 @@ known of them: a Face Up value exactly, a Cued card within its range, otherwise
 any value their deck still holds (their unstaged cards), and -- at Jupiter --
 only values they have not staged yet.  The last bandmate still to play (the
 *closer*) is modelled as answering: it holds a random hand of its unstaged cards
-and plays the value best for what this seat's signal tells it.  Small terms: a point of value
+and plays the value best for what this seat's signal tells it.  The bandmates still
+to play before the closer (3-4 seats) are modelled as aiming: from a random hand they
+play the value closest to their share of the sum the song's best result needs.  Every
+bandmate respects the song's per-card value rules when it can.  Small terms: a point of value
 costs a little (keep high cards), a 1 is worth more while Encores are needed,
 the Solo is kept unless it helps (and is spent on the last song at Twin Moon).
 
