@@ -232,6 +232,15 @@ def _work(args: argparse.Namespace) -> list[tuple]:
     return [w[-1] for w in work]
 
 
+def _pending(work: list[tuple], out: str) -> list[tuple]:
+    """The deals of ``work`` that the JSON lines file ``out`` does not hold yet."""
+    if not Path(out).exists():
+        return work
+    with open(out) as f:
+        done = {(r["venue"], r["players"], r["seed"]) for r in map(json.loads, f)}
+    return [w for w in work if w[:3] not in done]
+
+
 def report(records: list[dict[str, Any]]) -> None:
     cells: dict[tuple, list] = defaultdict(list)
     seen = set()
@@ -328,10 +337,8 @@ def main() -> None:
         report(records)
         return
     work = _work(args)
-    if args.resume and args.out and Path(args.out).exists():
-        with open(args.out) as f:
-            done = {(r["venue"], r["players"], r["seed"]) for r in map(json.loads, f) if r}
-        work = [w for w in work if w[:3] not in done]
+    if args.resume and args.out:
+        work = _pending(work, args.out)
     t0 = time.time()
     records = []
     out = open(args.out, "a") if args.out else None  # noqa: SIM115 - kept open for the run
