@@ -24,7 +24,7 @@ Printed: per cell the win shares and the hint band's share of the winnable deals
 then per tier the ratio hint band / winnable.  Figures are printed, never asserted.
 
     .venv/bin/python benchmarks/beat_live_band.py [--quick] [--deals2 20] [--deals34 6]
-        [--deals 3] [--samples 16 12 8] [--jobs 2] [--out results.jsonl]
+        [--deals 3] [--samples 16 12 8] [--jobs 2] [--out results.jsonl [--resume]]
     .venv/bin/python benchmarks/beat_live_band.py --report results.jsonl
 """
 
@@ -232,6 +232,15 @@ def _work(args: argparse.Namespace) -> list[tuple]:
     return [w[-1] for w in work]
 
 
+def _pending(work: list[tuple], out: str) -> list[tuple]:
+    """The deals of ``work`` that the JSON lines file ``out`` does not hold yet."""
+    if not Path(out).exists():
+        return work
+    with open(out) as f:
+        done = {(r["venue"], r["players"], r["seed"]) for r in map(json.loads, f)}
+    return [w for w in work if w[:3] not in done]
+
+
 def report(records: list[dict[str, Any]]) -> None:
     cells: dict[tuple, list] = defaultdict(list)
     seen = set()
@@ -313,6 +322,9 @@ def main() -> None:
     ap.add_argument("--bands", nargs="*", default=list(BANDS), help="bands to play")
     ap.add_argument("--out", default=None, help="append each deal's result (JSON lines)")
     ap.add_argument(
+        "--resume", action="store_true", help="skip the deals --out already holds (a run cut short)"
+    )
+    ap.add_argument(
         "--report", nargs="*", default=None, help="print the table of --out file(s) and stop"
     )
     args = ap.parse_args()
@@ -325,6 +337,8 @@ def main() -> None:
         report(records)
         return
     work = _work(args)
+    if args.resume and args.out:
+        work = _pending(work, args.out)
     t0 = time.time()
     records = []
     out = open(args.out, "a") if args.out else None  # noqa: SIM115 - kept open for the run

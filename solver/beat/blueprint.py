@@ -17,7 +17,10 @@ known of them: a Face Up value exactly, a Cued card within its range, otherwise
 any value their deck still holds (their unstaged cards), and -- at Jupiter --
 only values they have not staged yet.  The last bandmate still to play (the
 *closer*) is modelled as answering: it holds a random hand of its unstaged cards
-and plays the value best for what this seat's signal tells it.  Small terms: a point of value
+and plays the value best for what this seat's signal tells it.  The bandmates still
+to play before the closer (3-4 seats) are modelled as aiming: from a random hand they
+play the value closest to their share of the sum the song's best result needs.  Every
+bandmate respects the song's per-card value rules when it can.  Small terms: a point of value
 costs a little (keep high cards), a 1 is worth more while Encores are needed,
 the Solo is kept unless it helps (and is spent on the last song at Twin Moon).
 
@@ -49,21 +52,26 @@ RESULTS = (FAIL, OP, LOUD)
 FACE_UP: dict[str, bool] = {c: C.has_face_up(c) for c in sim.VALUE}
 
 #: per seat count, the chance of each result when a song is aimed at a result (the
-#: DP's model of a live band: ON POINT gets harder as more hidden cards add up)
+#: DP's model of a live band: ON POINT gets harder as more hidden cards add up).  At 4
+#: seats 0.36 since the middle bandmates aim (``_share_dist``): blueprint band, easy /
+#: medium, 60 / 40 deals per venue, 196 / 44 -> 195 / 47 wins, held-out seeds 100-159
+#: 182 / 47 -> 193 / 49 (0.42: 187 / 55 and 181 / 48; 0.22: 190 / 42).  At 3 seats
+#: 0.42 lost 7 of 296 easy deals: kept at 0.35.
 AIMS = {
     n: {
         FAIL: ((FAIL, 0.9), (OP, 0.05), (LOUD, 0.05)),
         OP: ((OP, op), (LOUD, (1 - op) / 2 + 0.05), (FAIL, (1 - op) / 2 - 0.05)),
         LOUD: ((LOUD, loud), (OP, 0.1), (FAIL, 0.9 - loud)),
     }
-    for n, op, loud in ((2, 0.45, 0.8), (3, 0.35, 0.75), (4, 0.28, 0.72))
+    for n, op, loud in ((2, 0.45, 0.8), (3, 0.35, 0.75), (4, 0.36, 0.72))
 }
 #: per seat count, what a point of card value played costs in utility (times the song's
 #: stakes): high cards are worth keeping, but at 0.012 the 4-seat band saved them into
 #: FAILs (blueprint band, 60 seeded deals per venue 1-10: easy 44 -> 50 %, medium
-#: 10 -> 13 %; hint band, paired deals: 55 -> 60 % / 17 -> 31 %).  At 3 seats the
-#: blueprint band gained too but the hint band lost (12 -> 9 of 20 easy deals): kept.
-COST_PER_POINT = {2: 0.012, 3: 0.012, 4: 0.003}
+#: 10 -> 13 %; hint band, paired deals: 55 -> 60 % / 17 -> 31 %).  At 3 seats too
+#: (blueprint band, 60 / 40 deals per venue 1-5 / 6-10: easy 65 -> 69 %, medium
+#: 33 -> 39 %; a first 20-deal hint run had measured a loss, 12 -> 9 wins: noise).
+COST_PER_POINT = {2: 0.012, 3: 0.003, 4: 0.003}
 #: at Scrapyard (every song must FAIL) a point of card value played is a gain instead:
 #: over 20 deals per seat count the blueprint band won 0 / 0 / 0 % of the winnable ones
 #: with the cost, 41-53 / 25 / 20-30 % with a gain of 0.003-0.024 (0.012 best)
@@ -79,6 +87,10 @@ SOLO_COST = 0.04
 PASS_COST = 0.04
 RANGE_PENALTY = 1.0
 RECYCLE_DECAY = 0.8
+#: a bandmate still to play that is not the closer is modelled as playing the value of
+#: its hand closest to its share of the sum the song's best result needs: the song's
+#: difficulty, plus this margin when the result is LOUD (see ``_share_dist``)
+FAIR_LOUD_MARGIN = 2.5
 
 
 # -- what one seat knows ---------------------------------------------------------
@@ -326,21 +338,46 @@ def _pool(stage_values: tuple[int, ...], full_range: bool) -> tuple[tuple[int, i
 
 @lru_cache(maxsize=50_000)
 def _dist(
-    pool: tuple[tuple[int, int], ...], exact: int | None, above: int, below: int
+    pool: tuple[tuple[int, int], ...],
+    exact: int | None,
+    above: int,
+    below: int,
+    allowed: frozenset[int] | None = None,
 ) -> tuple[tuple[int, float], ...]:
     if exact is not None:
         return ((exact, 1.0),)
     inside = tuple((v, n) for v, n in pool if above < v < below) or pool
+    if allowed is not None:
+        inside = tuple((v, n) for v, n in inside if v in allowed) or inside
     tot = sum(n for _, n in inside)
     return tuple((v, n / tot) for v, n in inside) if tot else ()
 
 
-def _mate_dist(seen: Seen, mate: int, sig: Signal | None) -> tuple[tuple[int, float], ...]:
+@lru_cache(maxsize=5_000)
+def allowed_values(events: tuple[str, ...]) -> frozenset[int] | None:
+    """The card values a song's events let a card have (None: any).  A bandmate
+    following the blueprint plays one of them when it can -- the song FAILs otherwise --
+    so a first seat that modelled its bandmates as any unstaged card gave up on
+    songs such as Power Chords' "every card 3, 4 or 5" that the band could play."""
+    ok = set(C.VALUES)
+    for e in events:
+        for cl in get_event(e).clauses:
+            if cl["kind"] == "forbid_value":
+                ok.discard(cl["value"])
+            elif cl["kind"] == "value_range":
+                ok &= set(range(cl["min"], cl["max"] + 1))
+    return None if len(ok) == len(C.VALUES) else frozenset(ok)
+
+
+def _mate_dist(
+    seen: Seen, mate: int, sig: Signal | None, song: int = 0
+) -> tuple[tuple[int, float], ...]:
     stage = tuple(sim.VALUE[x] for x in seen.stages[mate])
     pool = _pool(stage, seen.venue.rule_id == "full_range")
+    allowed = allowed_values(seen.songs[song][1])
     if sig is None:
-        return _dist(pool, None, 0, 6)
-    return _dist(pool, sig.exact, sig.above, sig.below)
+        return _dist(pool, None, 0, 6, allowed)
+    return _dist(pool, sig.exact, sig.above, sig.below, allowed)
 
 
 #: a multiset of card values as one integer (counts in base 8): union is addition
@@ -392,13 +429,73 @@ def _mates_per_song(seen: Seen) -> list[tuple[tuple[tuple[int, ...], float], ...
     for mate, sigs in seen.signals.items():
         for sig in sigs:
             if sig.song < k:
-                per_song[sig.song].append(_mate_dist(seen, mate, sig))
+                per_song[sig.song].append(_mate_dist(seen, mate, sig, sig.song))
+    utils = result_utilities(seen) if len(seen.later) > 1 else None
     for mate in seen.later:
         if mate == closer:
             continue
         for i in range(min(k, seen.hand_counts[mate])):
-            per_song[i].append(_mate_dist(seen, mate, None))
+            d = seen.songs[i][0]
+            if utils is not None and d is not None:
+                per_song[i].append(_share_dist(seen, mate, i, d, utils[i]))
+            else:
+                per_song[i].append(_mate_dist(seen, mate, None, i))
     return [_combine(tuple(sorted(d))) for d in per_song]
+
+
+def _share_dist(
+    seen: Seen, mate: int, song: int, d: int, util: dict[str, float]
+) -> tuple[tuple[int, float], ...]:
+    """A bandmate still to play that is not the closer: it holds a random hand of its
+    unstaged cards and plays the value closest to its fair share of the sum the song's
+    best result needs (difficulty, plus ``FAIR_LOUD_MARGIN`` for a LOUD; nothing for a
+    FAIL), the signalled cards of this round taken off and shared among the seats whose
+    cards are not known.  Modelled as any unstaged card instead, such a bandmate looked
+    like noise to the seats before it, which then played for safety: high cards into
+    LOUDs by 4 or more and FAILs later.  Blueprint band, 60 / 40 seeded deals per
+    venue: 4 seats easy 55 -> 68 %, medium 21 -> 24 %; 3 seats medium 39 -> 42 %."""
+    aim = max(RESULTS, key=lambda r: (util[r], r == OP))
+    if aim == FAIL:
+        target = 0.0
+    else:
+        want = d + (FAIR_LOUD_MARGIN if aim == LOUD else 0.0)
+        known = 0.0
+        told = 0
+        for who, sigs in seen.signals.items():
+            for sig in sigs:
+                if sig.song == song and not sig.solo:
+                    known += sum(v * p for v, p in _mate_dist(seen, who, sig, song))
+                    told += 1
+        target = (want - known) / max(1, seen.players - told)
+    stage = tuple(sim.VALUE[x] for x in seen.stages[mate])
+    pool = _pool(stage, seen.venue.rule_id == "full_range")
+    allowed = allowed_values(seen.songs[song][1])
+    if allowed is not None:
+        pool = tuple((v, n) for v, n in pool if v in allowed) or pool
+    return _closest_dist(pool, seen.hand_counts[mate], round(target, 3))
+
+
+@lru_cache(maxsize=20_000)
+def _closest_dist(
+    pool: tuple[tuple[int, int], ...], hand: int, target: float
+) -> tuple[tuple[int, float], ...]:
+    """The value closest to ``target`` (the higher on a tie) in a random hand of
+    ``hand`` cards of ``pool``: (value, probability) pairs (hypergeometric)."""
+    order = sorted((v for v, _ in pool), key=lambda v: (abs(v - target), -v))
+    copies = dict(pool)
+    n_all = sum(copies.values())
+    h = min(hand, n_all)
+    total = _comb(n_all, h)
+    out = []
+    used = 0
+    before = 1.0
+    for x in order:
+        used += copies[x]
+        none = _comb(n_all - used, h) / total if total else 0.0
+        if before - none > 1e-12:
+            out.append((x, before - none))
+        before = none
+    return tuple(out)
 
 
 def _comb(n: int, r: int) -> int:
