@@ -369,12 +369,19 @@ def allowed_values(events: tuple[str, ...]) -> frozenset[int] | None:
     return None if len(ok) == len(C.VALUES) else frozenset(ok)
 
 
+def _mate_pool(
+    seen: Seen, mate: int, song: int
+) -> tuple[tuple[tuple[int, int], ...], frozenset[int] | None]:
+    """The values ``mate`` may still hold (its unstaged cards) and those the song's
+    events let a card have."""
+    stage = tuple(sim.VALUE[x] for x in seen.stages[mate])
+    return _pool(stage, seen.venue.rule_id == "full_range"), allowed_values(seen.songs[song][1])
+
+
 def _mate_dist(
     seen: Seen, mate: int, sig: Signal | None, song: int = 0
 ) -> tuple[tuple[int, float], ...]:
-    stage = tuple(sim.VALUE[x] for x in seen.stages[mate])
-    pool = _pool(stage, seen.venue.rule_id == "full_range")
-    allowed = allowed_values(seen.songs[song][1])
+    pool, allowed = _mate_pool(seen, mate, song)
     if sig is None:
         return _dist(pool, None, 0, 6, allowed)
     return _dist(pool, sig.exact, sig.above, sig.below, allowed)
@@ -467,9 +474,7 @@ def _share_dist(
                     known += sum(v * p for v, p in _mate_dist(seen, who, sig, song))
                     told += 1
         target = (want - known) / max(1, seen.players - told)
-    stage = tuple(sim.VALUE[x] for x in seen.stages[mate])
-    pool = _pool(stage, seen.venue.rule_id == "full_range")
-    allowed = allowed_values(seen.songs[song][1])
+    pool, allowed = _mate_pool(seen, mate, song)
     if allowed is not None:
         pool = tuple((v, n) for v, n in pool if v in allowed) or pool
     return _closest_dist(pool, seen.hand_counts[mate], round(target, 3))
