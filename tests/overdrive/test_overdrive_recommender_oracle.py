@@ -71,7 +71,10 @@ def check(raw: dict) -> None:
     assert planned_value(out) == round(out["value"] * 100)  # nothing unlocks mid-turn here
 
 
-@settings(max_examples=8, deadline=None)
+# The oracle's search grows steeply with dice x free spaces x hits (a rare position takes
+# over a minute), so the default copy replays one fixed sample and the slow
+# copy draws fresh ones.
+@settings(max_examples=8, deadline=None, derandomize=True)
 @given(small_positions())
 def test_recommendations_equal_the_engine_search(raw):
     check(raw)
