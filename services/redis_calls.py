@@ -27,8 +27,10 @@ from typing import Any
 from redis.commands.core import Script
 from redis.connection import ConnectionPool
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import DataError, NoScriptError, ResponseError
+from redis.exceptions import DataError, NoScriptError, RedisError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from services import redis_mux
 
 try:
     from hiredis import pack_command as _pack
@@ -75,10 +77,25 @@ def _packed(script: Script, keys: list[Any], args: list[Any]) -> list[bytes] | N
         raise DataError(str(e)) from None
 
 
+#: ``REDIS_MUX=0`` gives every call a connection of its own under gevent too
+_MUX = os.environ.get("REDIS_MUX", "1") != "0"
+
+
 def run_script(script: Script, keys: list[Any], args: list[Any]) -> Any:
     """``script(keys=keys, args=args)``, on the fast path when all goes well."""
     packed = _packed(script, keys, args)
     pool = script.registered_client.connection_pool
+    mux = redis_mux.mux_for(pool) if _MUX and packed is not None else None
+    if mux is not None:
+        try:
+            reply = mux.call(packed[0])
+        except RedisConnectionError:
+            return script(keys=keys, args=args)
+        if isinstance(reply, (NoScriptError, RedisConnectionError, RedisTimeoutError)):
+            return script(keys=keys, args=args)  # not run: the client's own call loads or retries
+        if isinstance(reply, RedisError):
+            raise reply
+        return reply
     spares = _spares_of(pool)
     try:
         conn = spares.conns.pop()
