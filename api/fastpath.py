@@ -202,7 +202,10 @@ class FastPath:
             refused = self._stage(verdict, staged)
             if refused is not None:
                 return refused
-        record = record_of(self.be.store, game_id, fields)
+        if fields is not None:
+            record = self.be.read_cache.record(self.be.store, game_id, fields)
+        else:
+            record = record_of(self.be.store, game_id, None)
         if bad_token is not None:
             raise bad_token
         return handler(environ, record, (principal_from_hash(record, th), arg))
@@ -229,7 +232,7 @@ class FastPath:
         if held is None:
             return None
         try:
-            record = self.be.store.record_from(game_id, held)
+            record = self.be.read_cache.record(self.be.store, game_id, held)
             principal = principal_from_hash(record, th)
             seat = move_seat(record, principal, body)
             expected = if_match(environ.get("HTTP_IF_MATCH"))

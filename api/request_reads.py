@@ -42,6 +42,7 @@ class ReadCache:
         self.games, self.views = games, views
         self._fields: dict[str, Fields] = {}
         self._views: dict[Hashable, bytes] = {}
+        self._records: dict[str, tuple[Fields, GameRecord]] = {}
 
     @staticmethod
     def _trim(table: dict, size: int) -> None:
@@ -71,6 +72,21 @@ class ReadCache:
             self._fields.pop(game_id, None)
             self._fields[game_id] = fields
             self._trim(self._fields, self.games)
+
+    def record(self, store: GameStore, game_id: str, fields: Fields) -> GameRecord:
+        """``fields`` parsed, once per copy held: a repeated read of an unchanged game is
+        answered ``1`` by the limiter's script, and parsing the same hash again was a
+        twentieth of a view.  Only for callers that read the record and never change it
+        (the fast path: views, and moves, whose rules copy the state before changing it)."""
+        hit = self._records.get(game_id)
+        if hit is not None and hit[0] is fields:
+            return hit[1]
+        record = store.record_from(game_id, fields)
+        if self._fields.get(game_id) is fields:  # a copy held: worth remembering
+            self._records.pop(game_id, None)
+            self._records[game_id] = (fields, record)
+            self._trim(self._records, self.games)
+        return record
 
     def view(self, key: Hashable, render: Callable[[], bytes]) -> bytes:
         """The bytes of the view named ``key``, rendered once."""

@@ -98,3 +98,37 @@ def test_after_a_move_the_processs_copy_is_the_stored_hash_byte_for_byte(
     assert app.extensions["greenroom"].read_cache.fields(gid) == store.redis.hgetall(
         store.record_key(gid)
     )
+
+
+def test_the_parsed_copy_is_parsed_once_per_version_and_stays_the_stored_record(
+    app, client, store, bearer
+):
+    """Repeated views of one version parse the held hash once; the parsed record the
+    process keeps is what a fresh read gives, after views and moves alike (nothing the
+    fast path does with it changes it)."""
+    cache = app.extensions["greenroom"].read_cache
+    new = create_game(store, "beat", 2, {}, 9)
+    gid, token = new.record.id, new.seat_tokens[0]
+    parsed = []
+    record_from = store.record_from
+
+    def counting(game_id, raw):
+        parsed.append(game_id)
+        return record_from(game_id, raw)
+
+    app.extensions["greenroom"].store.record_from = counting
+    try:
+        for _ in range(5):
+            assert client.get(f"/v1/games/{gid}", headers=bearer(token)).status_code == 200
+        assert parsed.count(gid) == 1
+        listing = client.get(f"/v1/games/{gid}/actions", headers=bearer(token)).get_json()
+        play = next(a["action"] for a in listing["actions"] if a["action"]["type"] == "play")
+        for body in ({"action": play}, {"action": {"type": "take_back"}}, {"action": play}):
+            r = client.post(f"/v1/games/{gid}/actions", json=body, headers=bearer(token))
+            assert r.status_code == 200
+            for _ in range(3):
+                assert client.get(f"/v1/games/{gid}", headers=bearer(token)).status_code == 200
+            held = cache.fields(gid)
+            assert cache.record(store, gid, held) == record_from(gid, held) == store.get(gid)
+    finally:
+        del app.extensions["greenroom"].store.record_from
