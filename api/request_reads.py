@@ -19,6 +19,7 @@ by the same viewer is the bytes rendered the first time.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Any
 
 import redis
 from flask import Flask, g, request
@@ -55,9 +56,11 @@ class ReadCache:
     def fields(self, game_id: str) -> Fields | None:
         return self._fields.get(game_id)
 
-    def moved(self, before: GameRecord, written: Fields | None) -> None:
+    def moved(self, before: GameRecord, written: Fields | None, state: Any = None) -> None:
         """Bring the copy of ``before``'s game up to a write made on it (``written``: the
-        fields the commit set), when the copy is of ``before`` exactly."""
+        fields the commit set), when the copy is of ``before`` exactly; with ``state``,
+        the state that write stored, the parsed copy too (what parsing it would give:
+        a state is plain JSON, so its stored bytes load back equal)."""
         held = self._fields.get(before.id)
         if (
             written
@@ -65,7 +68,12 @@ class ReadCache:
             and held[b"version"] == str(before.version).encode()
             and float(held[b"created"]) == before.created
         ):
-            self.keep(before.id, {**held, **written})
+            fields = {**held, **written}
+            self.keep(before.id, fields)
+            if state is not None:
+                self._records.pop(before.id, None)
+                self._records[before.id] = (fields, _after(before, state, written))
+                self._trim(self._records, self.games)
 
     def keep(self, game_id: str, fields: Fields) -> None:
         if fields:  # an empty read is a missing game: nothing to remember
@@ -95,6 +103,16 @@ class ReadCache:
             body = self._views[key] = render()
             self._trim(self._views, self.views)
         return body
+
+
+def _after(before: GameRecord, state: Any, written: Fields) -> GameRecord:
+    """``before`` with a commit's ``written`` fields and the ``state`` it stored."""
+    return GameRecord(
+        before.id, before.game, before.players, before.seed, before.options, state,
+        int(written[b"version"]), written[b"status"].decode(), before.created,
+        float(written[b"updated"]), before.host_hash, before.seat_hashes, before.seating,
+        before.rematch,
+    )  # fmt: skip
 
 
 def view_key(record: GameRecord, principal: Principal, seat: int | None) -> Hashable:

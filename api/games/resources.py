@@ -230,7 +230,7 @@ def move_result(
 ) -> tuple[bytes, dict[str, str]]:
     """A stored move's 200 body and headers (bots kicked, the process's copy brought up)."""
     if result.record.version == before.version + 1:  # no concurrent write in between
-        be.read_cache.moved(before, result.written)
+        be.read_cache.moved(before, result.written, result.record.state)
     kick_bots(result.record, be)
     view = envelope(result.record, principal, None if principal.host else seat)
     answer_body = {"version": result.record.version, "events": result.events, "view": view}
