@@ -13,6 +13,10 @@ ready, so it keeps a few such connections for its next calls (at most ``SPARES``
 pool, per process: under gevent or threads, as many as run at once); any other outcome
 gives the connection back to the pool, or drops it.
 
+Under gevent (the API's default worker) the calls of concurrent greenlets instead share
+one connection per pool and process, written together once per turn of the hub's loop
+(:mod:`services.redis_mux`); ``REDIS_MUX=0`` keeps a connection per call there too.
+
 Anything unusual goes back to the ordinary call, so behaviour is the client's own: a
 script Redis has not cached yet (NOSCRIPT) is loaded by it, and a connection error or
 timeout is retried with the client's backoff (after this connection is dropped).

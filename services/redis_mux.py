@@ -76,8 +76,8 @@ class Mux:
     def __init__(self, pool: ConnectionPool):
         self.pid = os.getpid()
         self.pool = pool
-        kw = pool.connection_kwargs
-        self.timeout = kw.get("socket_timeout") or 5.0
+        #: as the client's own: None waits for a reply as long as it takes
+        self.timeout: float | None = pool.connection_kwargs.get("socket_timeout")
         self.hub = get_hub()
         self.conn = None
         self.sock = None
@@ -105,10 +105,12 @@ class Mux:
         self.reader = _reader_like(conn)
         loop = self.hub.loop
         self.rio = loop.io(self.sock.fileno(), 1)
-        self.timer = loop.timer(self.timeout / 4, self.timeout / 4)
-        for watcher, callback in ((self.rio, self._readable), (self.timer, self._tick)):
-            watcher.ref = False  # idle, they do not keep the loop running (gevent.wait())
-            watcher.start(callback)
+        self.rio.ref = False  # idle, it does not keep the loop running (gevent.wait())
+        self.rio.start(self._readable)
+        if self.timeout:  # one timer for every call: the oldest waiting is checked
+            self.timer = loop.timer(self.timeout / 4, self.timeout / 4)
+            self.timer.ref = False
+            self.timer.start(self._tick)
 
     def _fail(self, why: str) -> None:
         """Drop the connection: every caller still waiting gets :class:`Broken`."""

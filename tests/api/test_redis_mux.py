@@ -188,3 +188,27 @@ def test_a_caller_killed_while_waiting_leaves_the_others_replies_in_order(relay,
     gevent.joinall(others, raise_error=True)
     assert [g.value for g in others] == [[f"k{i}".encode(), str(i).encode()] for i in range(5)]
     assert run_script(script, ["after"], ["x"]) == [b"after", b"x"]
+
+
+def test_commands_and_replies_larger_than_the_sockets_buffers_go_through_whole(relay, settings):
+    """A write the kernel takes only in part is finished when the socket can take more;
+    a reply spread over many reads is put together before it is handed on."""
+    client = _client(relay, settings)
+    size = client.register_script("return #ARGV[1]")
+    client.script_load(size.script)
+    big = client.register_script("return string.rep('x', tonumber(ARGV[1]))")
+    client.script_load(big.script)
+    script = _echo(client)
+    payload = "y" * (24 * 1024 * 1024)
+
+    def call(i: int):
+        if i == 0:
+            return run_script(size, [], [payload])
+        if i == 1:
+            return len(run_script(big, [], [str(3 * 1024 * 1024)]))
+        return run_script(script, [f"k{i}"], [str(i)])
+
+    replies = _together(8, call)
+    assert replies[:2] == [len(payload), 3 * 1024 * 1024]
+    assert replies[2:] == [[f"k{i}".encode(), str(i).encode()] for i in range(2, 8)]
+    assert relay.connections == 2  # the pool's (the loads) and the shared one: none dropped
