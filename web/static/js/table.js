@@ -144,16 +144,24 @@ export async function table(main, id, params) {
   async function refresh() {
     const seq = ++state.seq;
     try {
-      let listing = { actions: [], forms: [] };
-      if (token) listing = await api.actions(id, token);
-      let seat;
-      if (host && !creds.omniscient) {
-        const seats = [...new Set(listing.actions.map((a) => a.seat))];
-        if (!seats.includes(state.acting)) state.acting = seats.length ? seats[0] : state.acting ?? 0;
-        seat = state.acting;
+      let listing;
+      let view;
+      // the actions and the view are two reads: when a move lands between them, read
+      // both again, or the board of one version would show the buttons of another (and
+      // the stream's news of that move, already seen, would not put it right)
+      for (let reads = 1; ; reads++) {
+        listing = { actions: [], forms: [] };
+        if (token) listing = await api.actions(id, token);
+        let seat;
+        if (host && !creds.omniscient) {
+          const seats = [...new Set(listing.actions.map((a) => a.seat))];
+          if (!seats.includes(state.acting)) state.acting = seats.length ? seats[0] : state.acting ?? 0;
+          seat = state.acting;
+        }
+        view = await api.view(id, token, seat);
+        if (seq !== state.seq) return;
+        if (!token || listing.version === view.version || reads >= 5) break;
       }
-      const view = await api.view(id, token, seat);
-      if (seq !== state.seq) return;
       if (host && creds.omniscient && state.acting === null) state.acting = listing.actions[0]?.seat ?? 0;
       if (host && creds.omniscient && !listing.actions.some((a) => a.seat === state.acting)) {
         state.acting = listing.actions[0]?.seat ?? state.acting;
