@@ -53,6 +53,9 @@ def settings(redis_url) -> Settings:
         # the suite drives thousands of requests from one address
         rate_limit_address="1000000/minute",
         rate_limit_token="1000000/minute",
+        # bot seats search for their moves this long: the suite checks that they move
+        # legally and games end, not how well they play (benchmarks/bot_turns.py does)
+        bot_budget_s=0.1,
     )
 
 
