@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import uuid
 
 from api.app import create_app
@@ -15,6 +17,9 @@ def test_request_id_is_echoed_and_in_error_bodies(client):
     r = client.get("/v1/games/nope", headers={"X-Request-ID": "bad id with spaces"})
     assert r.headers["X-Request-ID"] != "bad id with spaces"
     assert r.get_json()["request_id"] == r.headers["X-Request-ID"]
+    # a fresh id is 32 hex digits, new for every request
+    fresh = {client.get("/v1/games/nope").headers["X-Request-ID"] for _ in range(20)}
+    assert len(fresh) == 20 and all(re.fullmatch(r"[0-9a-f]{32}", i) for i in fresh)
 
 
 def test_metrics_endpoint_exports_requests_and_queue(client, settings):
