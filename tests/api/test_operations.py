@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-
 import uuid
 
 from api.app import create_app
