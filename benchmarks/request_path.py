@@ -12,6 +12,7 @@ requests in-process.
 
     .venv/bin/python benchmarks/request_path.py [--seconds 8] [--connections 16] [--quick]
     FAST_PATH=0 .venv/bin/python benchmarks/request_path.py   # every request through Flask
+    REDIS_MUX=0 .venv/bin/python benchmarks/request_path.py   # a Redis connection per call
 
 Scenarios:
 - ``GET /bare`` and ``POST /echo`` (a small JSON body parsed and echoed): the baselines;
