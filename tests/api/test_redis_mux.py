@@ -2,22 +2,19 @@
 
 These run under gevent only: ``test_under_gevent.py`` runs this file (and the other
 script-path tests) in a monkey-patched interpreter; in the ordinary run they are skipped.
-A small TCP relay between the client and the real Redis counts connections and writes,
-and can drop or hold back replies.
+A TCP relay between the client and the real Redis (``tests/tcp_relay.py``) counts
+connections and writes, and can lose or hold back replies.
 """
 
 from __future__ import annotations
 
-import contextlib
-import socket
-import threading
 import uuid
 
 import pytest
 import redis
+from tcp_relay import Relay
 
 from api.backend import redis_client
-from api.embedded_redis import free_port
 from services import redis_mux
 from services.redis_calls import run_script
 
@@ -26,65 +23,10 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-class Relay:
-    """TCP to Redis, counting what clients write; can cut or stall one connection."""
-
-    def __init__(self, upstream: tuple[str, int]):
-        self.upstream = upstream
-        self.port = free_port()
-        self.connections = 0
-        self.writes = 0  # chunks read from clients
-        self.cut_after: bytes | None = None  # cut the connection once Redis answers this
-        self.stall_next = False  # the next connection gets no replies at all
-        self.cut = 0
-        self._server = socket.create_server(("127.0.0.1", self.port))
-        self._open = [self._server]
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def close(self) -> None:
-        for s in self._open:
-            with contextlib.suppress(OSError):
-                s.close()
-
-    def _accept(self) -> None:
-        while True:
-            try:
-                client, _ = self._server.accept()
-            except OSError:
-                return
-            server = socket.create_connection(self.upstream)
-            self._open += [client, server]
-            self.connections += 1
-            state = {"stalled": self.stall_next, "armed": False}
-            self.stall_next = False
-            threading.Thread(target=self._up, args=(client, server, state), daemon=True).start()
-            threading.Thread(target=self._down, args=(server, client, state), daemon=True).start()
-
-    def _up(self, client, server, state) -> None:
-        with contextlib.suppress(OSError):
-            while data := client.recv(65536):
-                self.writes += 1
-                if self.cut_after is not None and self.cut_after in data:
-                    self.cut_after, state["armed"] = None, True
-                server.sendall(data)
-
-    def _down(self, server, client, state) -> None:
-        with contextlib.suppress(OSError):
-            while data := server.recv(65536):
-                if state["stalled"]:
-                    continue
-                if state["armed"]:  # Redis ran the marked command: its reply is lost
-                    self.cut += 1
-                    client.shutdown(socket.SHUT_RDWR)
-                    client.close()
-                    return
-                client.sendall(data)
-
-
 @pytest.fixture
 def relay(settings):
     url = redis.connection.parse_url(settings.redis_url)
-    r = Relay((url.get("host", "127.0.0.1"), url.get("port", 6379)))
+    r = Relay(url.get("host", "127.0.0.1"), url.get("port", 6379))
     yield r
     r.close()
 
@@ -145,11 +87,11 @@ def test_a_reply_lost_on_a_cut_connection_sends_every_caller_on_by_the_client(re
     script = _echo(client)
     marker = f"cut-{uuid.uuid4().hex}"
     assert run_script(script, ["warm"], ["0"]) == [b"warm", b"0"]
-    relay.cut_after = marker.encode()
+    relay.arm(marker.encode())
     # the marked call and those in flight with it all lose their replies at once; each is
     # sent again by the client's own call (with its retries) and answers
     replies = _together(12, lambda i: run_script(script, [f"k{i}"], [marker if i == 5 else str(i)]))
-    assert relay.cut == 1
+    assert relay.dropped == 1
     assert replies == [
         [f"k{i}".encode(), (marker if i == 5 else str(i)).encode()] for i in range(12)
     ]

@@ -11,15 +11,12 @@ action that is legal twice would have been applied twice).
 
 from __future__ import annotations
 
-import contextlib
-import socket
-import threading
 from urllib.parse import urlparse
 
 import pytest
 import redis
+from tcp_relay import Relay
 
-from api.embedded_redis import free_port
 from api.move_trip import MoveTrip
 from api.ratelimit import Limit, RateLimiter
 from services.joining import claim_seat
@@ -29,65 +26,10 @@ from services.seating import initial_seating
 from services.store import GameStore, hash_token
 
 
-class DroppingRelay:
-    """Relays TCP to Redis; ``arm(marker)`` drops the reply to the next request holding it."""
-
-    def __init__(self, host: str, port: int):
-        self.upstream = (host, port)
-        self.port = free_port()
-        self.marker: bytes | None = None
-        self.dropped = 0
-        self._lock = threading.Lock()
-        self._server = socket.create_server(("127.0.0.1", self.port))
-        self._sockets: list[socket.socket] = [self._server]
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def arm(self, marker: bytes) -> None:
-        with self._lock:
-            self.marker = marker
-
-    def close(self) -> None:
-        for s in self._sockets:
-            with contextlib.suppress(OSError):
-                s.close()
-
-    def _accept(self) -> None:
-        while True:
-            try:
-                client, _ = self._server.accept()
-            except OSError:
-                return
-            server = socket.create_connection(self.upstream)
-            self._sockets += [client, server]
-            armed = threading.Event()
-            threading.Thread(target=self._up, args=(client, server, armed), daemon=True).start()
-            threading.Thread(target=self._down, args=(server, client, armed), daemon=True).start()
-
-    def _up(self, client: socket.socket, server: socket.socket, armed: threading.Event) -> None:
-        with contextlib.suppress(OSError):
-            while data := client.recv(65536):
-                with self._lock:
-                    if self.marker is not None and self.marker in data:
-                        self.marker = None
-                        armed.set()
-                server.sendall(data)
-
-    def _down(self, server: socket.socket, client: socket.socket, armed: threading.Event) -> None:
-        with contextlib.suppress(OSError):
-            while data := server.recv(65536):
-                if armed.is_set():  # Redis has answered the marked request: drop it
-                    self.dropped += 1
-                    client.shutdown(socket.SHUT_RDWR)
-                    client.close()
-                    server.close()
-                    return
-                client.sendall(data)
-
-
 @pytest.fixture
 def relayed_store(settings):
     url = urlparse(settings.redis_url)
-    relay = DroppingRelay(url.hostname or "127.0.0.1", url.port or 6379)
+    relay = Relay(url.hostname or "127.0.0.1", url.port or 6379)
     client = redis.Redis(host="127.0.0.1", port=relay.port, db=int(url.path.lstrip("/") or 0))
     store = GameStore(client, prefix=f"{settings.prefix}lost-reply:")
     yield store, relay
