@@ -93,7 +93,7 @@ def run_script(script: Script, keys: list[Any], args: list[Any]) -> Any:
     if mux is not None:
         try:
             reply = mux.call(packed[0])
-        except RedisConnectionError:
+        except (RedisConnectionError, RedisTimeoutError):  # broken, silent, or no connect
             return script(keys=keys, args=args)
         if isinstance(reply, (NoScriptError, RedisConnectionError, RedisTimeoutError)):
             return script(keys=keys, args=args)  # not run: the client's own call loads or retries
