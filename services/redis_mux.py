@@ -216,12 +216,10 @@ def mux_for(pool: ConnectionPool) -> Mux | None:
     """The shared connection of ``pool`` for the calling greenlet, or None where commands
     cannot share one: no gevent, TLS or RESP3, a thread with a hub of its own, or a call
     from the hub itself (it cannot wait)."""
-    if not available() or not usable(pool):
-        return None
-    hub = get_hub()
-    if getcurrent() is hub:
-        return None
     mux = _muxes.get(pool)
-    if mux is None or mux.pid != os.getpid():  # a forked child starts afresh
+    if mux is None or mux.pid != os.getpid():  # none yet, or a forked child's: afresh
+        if not available() or not usable(pool):
+            return None
         mux = _muxes[pool] = Mux(pool)
-    return mux if mux.hub is hub else None
+    hub = get_hub()
+    return mux if mux.hub is hub and getcurrent() is not hub else None
