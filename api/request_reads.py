@@ -71,9 +71,9 @@ class ReadCache:
             fields = {**held, **written}
             self.keep(before.id, fields)
             if state is not None:
-                self._records.pop(before.id, None)
-                self._records[before.id] = (fields, _after(before, state, written))
-                self._trim(self._records, self.games)
+                version, status = int(written[b"version"]), written[b"status"].decode()
+                after = before.after(state, version, status, float(written[b"updated"]))
+                self._remember(before.id, fields, after)
 
     def keep(self, game_id: str, fields: Fields) -> None:
         if fields:  # an empty read is a missing game: nothing to remember
@@ -91,10 +91,13 @@ class ReadCache:
             return hit[1]
         record = store.record_from(game_id, fields)
         if self._fields.get(game_id) is fields:  # a copy held: worth remembering
-            self._records.pop(game_id, None)
-            self._records[game_id] = (fields, record)
-            self._trim(self._records, self.games)
+            self._remember(game_id, fields, record)
         return record
+
+    def _remember(self, game_id: str, fields: Fields, record: GameRecord) -> None:
+        self._records.pop(game_id, None)
+        self._records[game_id] = (fields, record)
+        self._trim(self._records, self.games)
 
     def view(self, key: Hashable, render: Callable[[], bytes]) -> bytes:
         """The bytes of the view named ``key``, rendered once."""
@@ -103,16 +106,6 @@ class ReadCache:
             body = self._views[key] = render()
             self._trim(self._views, self.views)
         return body
-
-
-def _after(before: GameRecord, state: Any, written: Fields) -> GameRecord:
-    """``before`` with a commit's ``written`` fields and the ``state`` it stored."""
-    return GameRecord(
-        before.id, before.game, before.players, before.seed, before.options, state,
-        int(written[b"version"]), written[b"status"].decode(), before.created,
-        float(written[b"updated"]), before.host_hash, before.seat_hashes, before.seating,
-        before.rematch,
-    )  # fmt: skip
 
 
 def view_key(record: GameRecord, principal: Principal, seat: int | None) -> Hashable:

@@ -114,13 +114,15 @@ class GameRecord:
     #: the id of the next game, once a rematch was asked for
     rematch: str | None = None
 
-    def after(self, state: dict[str, Any], version: int, status: str) -> GameRecord:
-        """This record with a move's state, version and status (``dataclasses.replace``
-        without its introspection, on every move)."""
+    def after(
+        self, state: dict[str, Any], version: int, status: str, updated: float | None = None
+    ) -> GameRecord:
+        """This record with a move's state, version and status, and ``updated`` when given
+        (``dataclasses.replace`` without its introspection, on every move)."""
         return GameRecord(
             self.id, self.game, self.players, self.seed, self.options, state, version, status,
-            self.created, self.updated, self.host_hash, self.seat_hashes, self.seating,
-            self.rematch,
+            self.created, self.updated if updated is None else updated, self.host_hash,
+            self.seat_hashes, self.seating, self.rematch,
         )  # fmt: skip
 
 
