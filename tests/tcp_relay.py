@@ -2,7 +2,8 @@
 
 It counts the connections and the writes clients make, and can lose a reply (``arm``:
 cut the client's connection once Redis has answered the next request holding a marker)
-or hold every reply of the next connection back (``stall_next``).
+or go silent (``silence``: from the next request holding a marker on, that connection
+gets no more replies).
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ class Relay:
         self.connections = 0
         self.writes = 0  # chunks read from clients
         self.dropped = 0  # replies lost by ``arm``
-        self.stall_next = False  # the next connection gets no replies at all
         self._marker: bytes | None = None
+        self._hush: bytes | None = None
         self._lock = threading.Lock()
         self._server = socket.create_server(("127.0.0.1", self.port))
         self._open = [self._server]
@@ -32,6 +33,11 @@ class Relay:
         """Lose the reply to the next request holding ``marker``, with its connection."""
         with self._lock:
             self._marker = marker
+
+    def silence(self, marker: bytes) -> None:
+        """Send nothing more to the connection of the next request holding ``marker``."""
+        with self._lock:
+            self._hush = marker
 
     def close(self) -> None:
         for s in self._open:
@@ -47,8 +53,7 @@ class Relay:
             server = socket.create_connection(self.upstream)
             self._open += [client, server]
             self.connections += 1
-            state = {"stalled": self.stall_next, "armed": False}
-            self.stall_next = False
+            state = {"silent": False, "armed": False}
             threading.Thread(target=self._up, args=(client, server, state), daemon=True).start()
             threading.Thread(target=self._down, args=(server, client, state), daemon=True).start()
 
@@ -59,12 +64,14 @@ class Relay:
                 with self._lock:
                     if self._marker is not None and self._marker in data:
                         self._marker, state["armed"] = None, True
+                    if self._hush is not None and self._hush in data:
+                        self._hush, state["silent"] = None, True
                 server.sendall(data)
 
     def _down(self, server: socket.socket, client: socket.socket, state: dict) -> None:
         with contextlib.suppress(OSError):
             while data := server.recv(65536):
-                if state["stalled"]:
+                if state["silent"]:
                     continue
                 if state["armed"]:  # Redis has answered the marked request: lose it
                     self.dropped += 1
