@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import copy
 import itertools
-import json
+from collections.abc import Iterator
 from typing import Any
+
+import orjson
 
 from services.core import Game, RulesError, draw_rng, new_rng_state
 from services.tour import sheet as sh
@@ -54,11 +56,16 @@ def _fail_state(sheet: dict[str, Any]) -> str | None:
     return None
 
 
-def _canon(action: Any) -> str | None:
-    """A canonical text for comparing actions; None for values JSON cannot hold."""
+def _canon(action: Any) -> bytes | None:
+    """A canonical text for comparing actions; None for values JSON cannot hold.
+
+    orjson (a tenth of the standard module's cost here) writes NaN and infinities as
+    null and refuses keys that are not strings; no legal action holds a null or such a
+    key, so an action with either matches none, as it did when those raised.
+    """
     try:
-        return json.dumps(action, sort_keys=True, allow_nan=False)
-    except (TypeError, ValueError):
+        return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
+    except TypeError:
         return None
 
 
@@ -211,63 +218,62 @@ class TourGame(Game):
 
     # -- legal actions -----------------------------------------------------------
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if state["finished"] or not self._seat_ok(state, seat):
-            return []
-        sheet = state["sheets"][self.sheet_index(state, seat)]
-        return self._phase_actions(state, sheet) + self._anytime_actions(sheet)
+        return list(self._options(state, seat))
 
-    def _phase_actions(self, state: State, sheet: sh.Sheet) -> list[Action]:
+    def _options(self, state: State, seat: int) -> Iterator[Action]:
+        """The legal actions, one at a time: ``seats_to_act`` and ``_is_legal`` stop at the
+        first that answers them (the work phase alone can list 81 assignments)."""
+        if state["finished"] or not self._seat_ok(state, seat):
+            return
+        sheet = state["sheets"][self.sheet_index(state, seat)]
+        yield from self._phase_actions(state, sheet)
+        yield from self._anytime_actions(sheet)
+
+    def _phase_actions(self, state: State, sheet: sh.Sheet) -> Iterator[Action]:
         """The decision the sheet's phase asks for (the anytime purchases come on top)."""
         phase = sheet["phase"]
         data = content()
         if phase == "road":
-            acts: list[Action] = [{"type": "breakdown", "choice": "van"}]
-            cost = data["road_table"][sheet["road"]["roll"]]["pay_instead"]
-            if sheet["cash"] >= cost:
-                acts.append({"type": "breakdown", "choice": "pay"})
-            return acts
-        if phase == "offers":
-            acts = [
-                {"type": "choose_offer", "index": i}
-                for i, vid in enumerate(state["offers"])
-                if sheet["cash"] >= data["venues"][vid]["entry"]
-            ]
-            return acts or [{"type": "skip_gig"}]
-        if phase == "stage":
+            yield {"type": "breakdown", "choice": "van"}
+            if sheet["cash"] >= data["road_table"][sheet["road"]["roll"]]["pay_instead"]:
+                yield {"type": "breakdown", "choice": "pay"}
+        elif phase == "offers":
+            affordable = False
+            for i, vid in enumerate(state["offers"]):
+                if sheet["cash"] >= data["venues"][vid]["entry"]:
+                    affordable = True
+                    yield {"type": "choose_offer", "index": i}
+            if not affordable:
+                yield {"type": "skip_gig"}
+        elif phase == "stage":
             pairs = itertools.combinations(range(len(sheet["dice"])), data["show"]["staged_dice"])
-            return [
-                {"type": "stage", "dice": list(p), "hype": k}
-                for p in pairs
-                for k in range(sh.max_hype_points(sheet) + 1)
-            ]
-        if phase == "work":
+            for p in pairs:
+                for k in range(sh.max_hype_points(sheet) + 1):
+                    yield {"type": "stage", "dice": list(p), "hype": k}
+        elif phase == "work":
             left = sh.leftover_indices(sheet)
-            return [
-                {"type": "work", "assign": {str(i): j for i, j in zip(left, combo)}}
-                for combo in itertools.product(WORK_JOBS, repeat=len(left))
-            ]
-        if phase == "shop":
-            return [{"type": "end_shopping"}]
-        return []  # done: only the anytime purchases, until the week ends
+            for combo in itertools.product(WORK_JOBS, repeat=len(left)):
+                yield {"type": "work", "assign": {str(i): j for i, j in zip(left, combo)}}
+        elif phase == "shop":
+            yield {"type": "end_shopping"}
+        # done: only the anytime purchases, until the week ends
 
     @staticmethod
-    def _anytime_actions(sheet: sh.Sheet) -> list[Action]:
+    def _anytime_actions(sheet: sh.Sheet) -> Iterator[Action]:
         """Crew, mechanic and restock: "anytime" in the rulebook, so open at every
         decision of the week and while a finished sheet waits for its rival."""
         data = content()
-        acts: list[Action] = [
-            {"type": "buy", "item": c}
-            for c in CREW
-            if not sheet["crew"][c] and sheet["cash"] >= data["crew"][c]["cost"]
-        ]
+        for c in CREW:
+            if not sheet["crew"][c] and sheet["cash"] >= data["crew"][c]["cost"]:
+                yield {"type": "buy", "item": c}
         mech = data["mechanic"]
         if sheet["van"] < data["caps"]["van"] and sheet["cash"] >= mech["cost"]:
-            acts.append({"type": "mechanic"})
-        acts.extend({"type": "restock", "pairs": n} for n in range(1, sh.most_restock(sheet) + 1))
-        return acts
+            yield {"type": "mechanic"}
+        for n in range(1, sh.most_restock(sheet) + 1):
+            yield {"type": "restock", "pairs": n}
 
     def seats_to_act(self, state: State) -> list[int]:
-        return [s for s in range(state["players"]) if self.legal_actions(state, s)]
+        return [s for s in range(state["players"]) if any(True for _ in self._options(state, s))]
 
     def action_forms(self, state: State, seat: int) -> list[dict[str, Any]]:
         """The parameterised families open now; every action they admit is also listed."""
@@ -353,7 +359,7 @@ class TourGame(Game):
                 and all(isinstance(j, str) and j in WORK_JOBS for j in assign.values())
             )
         key = _canon(action)
-        return key is not None and any(_canon(a) == key for a in self.legal_actions(state, seat))
+        return key is not None and any(_canon(a) == key for a in self._options(state, seat))
 
     def _do(self, state: State, seat: int, action: Action) -> list[Event]:
         index = self.sheet_index(state, seat)

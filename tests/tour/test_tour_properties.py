@@ -130,3 +130,47 @@ def test_garbage_actions_raise_rules_errors_only(action, seat, phase):
     except RulesError as err:
         assert err.code and err.message
     assert json.dumps(state, sort_keys=True) == before
+
+
+def _near_misses(action):
+    """Values that look like ``action`` but are not it: another type of the same number,
+    a NaN, an extra key, a key that is not a string."""
+    out = [{**action, "extra": 1}, {**action, 7: "x"}]
+    for key, value in action.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            out += [{**action, key: float(value) + 0.5}, {**action, key: float("nan")}]
+            out += [{**action, key: str(value)}, {**action, key: value + 2**70}]
+        if value in (0, 1) and not isinstance(value, bool):
+            out.append({**action, key: bool(value)})
+    return out
+
+
+@settings(max_examples=12, deadline=None)
+@given(game_args)
+def test_who_acts_and_what_is_legal_agree_with_the_listing(args):
+    """``seats_to_act`` and ``apply``'s legality check stop at the first match instead of
+    listing every action: they must still say exactly what the full listing says."""
+    (players, options), seed, play_seed = args
+    rnd = random.Random(play_seed)
+
+    def check(state):
+        listed = {s: GAME.legal_actions(state, s) for s in range(players)}
+        assert GAME.seats_to_act(state) == [s for s in range(players) if listed[s]]
+        for seat, actions in listed.items():
+            keys = {json.dumps(a, sort_keys=True) for a in actions}
+            for action in rnd.sample(actions, min(4, len(actions))):
+                GAME.apply(state, seat, action)  # every listed action is accepted
+                for miss in _near_misses(action):
+                    try:
+                        same = json.dumps(miss, sort_keys=True, allow_nan=False) in keys
+                    except (TypeError, ValueError):
+                        same = False
+                    if same:
+                        continue
+                    try:
+                        GAME.apply(state, seat, miss)
+                    except RulesError:
+                        continue
+                    raise AssertionError(f"accepted {miss!r}, which is not listed")
+
+    random_game(players, options, seed, play_seed, check=check)
