@@ -177,6 +177,9 @@ def run_wrk(sc: Scenario, connections: int, seconds: float) -> dict[str, float]:
     lat = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", out, re.M))
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     errs = re.search(r"Socket errors: (.*)$", out, re.M)
+    if "50" not in lat or "99" not in lat or "Requests/sec" not in out:
+        # seen once in a row of runs: say what wrk printed instead of a bare KeyError
+        raise RuntimeError(f"wrk printed no latency figures for {sc.name!r}:\n{out}")
     return {
         "per_s": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
         "p50_ms": _ms(lat["50"]),
