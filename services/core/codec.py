@@ -19,6 +19,15 @@ def dumps(obj: Any) -> bytes:
     return orjson.dumps(obj, option=_OPTS)
 
 
+def canonical(obj: Any) -> bytes | None:
+    """One text per JSON value, for comparing values: sorted keys; None for a value with a
+    non-string key or a non-JSON object.  NaN and infinities come out as null."""
+    try:
+        return orjson.dumps(obj, option=orjson.OPT_SORT_KEYS)
+    except TypeError:
+        return None
+
+
 def loads(data: bytes | bytearray | memoryview | str) -> Any:
     return orjson.loads(data)
 
