@@ -18,11 +18,13 @@ install: $(STAMP)
 run: install
 	$(PY) -m api.run
 
+# worksteal: xdist's default "load" hands out the tests in big batches up front, and one
+# run left a worker idle for the last 108 s of 339 while the other worked through its batch
 test: install
-	$(PY) -m pytest -q -n 2 $(PYTEST_ARGS)
+	$(PY) -m pytest -q -n 2 --dist worksteal $(PYTEST_ARGS)
 
 test-slow: install
-	$(PY) -m pytest -q -n 2 -m slow $(PYTEST_ARGS)
+	$(PY) -m pytest -q -n 2 --dist worksteal -m slow $(PYTEST_ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check .
