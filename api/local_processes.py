@@ -8,6 +8,7 @@ so it is bounded and followed by a kill).
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import time
 from collections.abc import Iterable, Mapping
@@ -57,12 +58,17 @@ def wait_healthy(
     raise RuntimeError(f"{base} did not come up in {timeout:g} s")
 
 
-def stop_all(procs: Iterable[subprocess.Popen], grace: float = 15.0) -> None:
-    """Terminate every process, then kill the ones still running after ``grace`` seconds."""
+def stop_all(procs: Iterable[subprocess.Popen], grace: float = 15.0, quick: bool = False) -> None:
+    """Terminate every process, then kill the ones still running after ``grace`` seconds.
+
+    ``quick`` sends gunicorn's quick-shutdown signal (QUIT) instead of TERM: requests in
+    flight are dropped rather than waited for (an open stream holds a graceful stop for
+    the whole ``graceful_timeout``), for servers whose work is over anyway.
+    """
     procs = list(procs)
     for p in procs:
         if p.poll() is None:
-            p.terminate()
+            p.send_signal(signal.SIGQUIT) if quick else p.terminate()
     for p in procs:
         try:
             p.wait(timeout=grace)

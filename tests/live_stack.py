@@ -48,7 +48,9 @@ def api_servers(settings: Settings, count: int = 2, **extra: str) -> Iterator[li
             wait_healthy(base, [proc])
         yield bases
     finally:
-        stop_all(procs)
+        # the test is over: a stream it left open (or one the server has not yet seen
+        # closed) would hold a graceful stop for gunicorn's whole graceful_timeout
+        stop_all(procs, quick=True)
 
 
 class Listener:
