@@ -68,7 +68,7 @@ def stop_all(procs: Iterable[subprocess.Popen], grace: float = 15.0, quick: bool
     procs = list(procs)
     for p in procs:
         if p.poll() is None:
-            p.send_signal(signal.SIGQUIT) if quick else p.terminate()
+            p.send_signal(signal.SIGQUIT if quick else signal.SIGTERM)
     for p in procs:
         try:
             p.wait(timeout=grace)

@@ -71,7 +71,7 @@ def best(state: dict[str, Any], seat: int) -> int:
     memo: dict[bytes | str, int] = {}
 
     def go(st: dict[str, Any]) -> int:
-        # orjson's sorted text is several times faster than json's, and most of the
+        # orjson's sorted text is several times faster than json's, and a third of the
         # search's time went into these keys; the standard module covers int keys
         key = canonical(st) or json.dumps(st, sort_keys=True)
         if key in memo:
