@@ -9,6 +9,7 @@ exactly those keys at the end and never flushes anything.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -111,14 +112,22 @@ def start_worker(settings: Settings, *extra: str) -> subprocess.Popen:
     raise RuntimeError("the worker did not register in time")
 
 
-def stop_worker(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        proc.terminate()
+def stop_worker(proc: subprocess.Popen, grace_s: float = 2.0) -> None:
+    """Stop a test's worker: RQ's warm shutdown first, which waits for the job running;
+    after ``grace_s`` a second SIGTERM, RQ's cold shutdown, which kills that job's work
+    horse (a test may leave a long job behind: warm shutdown alone waited 15 s for one
+    and was then killed, leaving the horse running)."""
+    for signal_, wait_s in ((signal.SIGTERM, grace_s), (signal.SIGTERM, 10.0)):
+        if proc.poll() is not None:
+            return
+        proc.send_signal(signal_)
         try:
-            proc.wait(timeout=15)
+            proc.wait(timeout=wait_s)
+            return
         except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+            pass
+    proc.kill()
+    proc.wait()
 
 
 @pytest.fixture(scope="session")
