@@ -11,6 +11,7 @@ the bare endpoints.  It asserts nothing.  ``request_path_profile.py`` profiles t
 requests in-process.
 
     .venv/bin/python benchmarks/request_path.py [--seconds 8] [--connections 16] [--quick]
+    .venv/bin/python benchmarks/request_path.py --rounds 3 --seconds 5   # ratios per round
     FAST_PATH=0 .venv/bin/python benchmarks/request_path.py   # every request through Flask
     REDIS_MUX=0 .venv/bin/python benchmarks/request_path.py   # a Redis connection per call
 
@@ -266,12 +267,45 @@ def beat_play(base: str, created: dict) -> dict:
     return next(a["action"] for a in listing["actions"] if a["action"]["type"] == "play")
 
 
+def median(values: list[float]) -> float:
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+#: each product scenario and the bare endpoint it is compared with
+RATIOS = (
+    ("view: tour (host)", "bare GET"),
+    ("view: beat (seat)", "bare GET"),
+    ("move: beat play/take back", "bare POST"),
+    ("move: tour (replayed games)", "bare POST"),
+)
+
+
+def take_back_pending(base: str, beats: list[dict]) -> None:
+    """Take back the card a connection's last play left on the table, if any, so that the
+    next round's plan (play, then take back) starts from the same position."""
+    for b in beats:
+        token = b["seat_tokens"][0]
+        requests.post(
+            f"{base}/v1/games/{b['id']}/actions",
+            json={"action": {"type": "take_back"}},
+            headers={"Authorization": f"Bearer {token}"},
+        )  # 422 when nothing was left on the table: nothing to do
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=8)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="run every scenario this many times in turn; each ratio is taken within a round",
+    )
     parser.add_argument("--quick", action="store_true", help="3 s per scenario")
     args = parser.parse_args()
     seconds = 3 if args.quick else args.seconds
@@ -279,7 +313,7 @@ def main() -> None:
     driver = run_wrk if WRK else run_python
     load = os.getloadavg()
     bare = BareServer(args.processes, args.threads)
-    results: dict[str, dict[str, float]] = {}
+    rounds: list[dict[str, dict[str, float]]] = []
     try:
         with stack(processes=args.processes, threads=args.threads, env_extra=LIMITS) as (
             base,
@@ -288,15 +322,8 @@ def main() -> None:
             tour = create(base, "tour", 1, {"mode": "solo"}, 7)
             beats = [create(base, "beat", 2, {}, 100 + i) for i in range(conns)]
             seq = tour_sequence(11)
-            # enough fresh tour games that no connection runs out within the run (at
-            # 4,000 moves/s, the fast path went past that)
-            per_conn = int(seconds * 8000 / conns / len(seq)) + 2
-            tours = [
-                [create(base, "tour", 1, {"mode": "solo"}, 11) for _ in range(per_conn)]
-                for _ in range(conns)
-            ]
             bodies = [json.dumps({"action": a}) for a in seq]
-            scenarios = [
+            fixed = [
                 get_scenario("bare GET", bare.base, "/bare", None),
                 get_scenario(
                     "view: tour (host)", base, f"/v1/games/{tour['id']}", tour["host_token"]
@@ -332,7 +359,20 @@ def main() -> None:
                         for b in beats
                     ],
                 ),
-                per_connection_posts(
+            ]
+            redis_proc = [psutil.Process(redis_server.process.pid)]
+            product = server_processes(base)
+            baseline = server_processes(bare.base)
+            for _ in range(args.rounds):
+                # every tour move is a new one: fresh games each round, enough that no
+                # connection runs out within it (at 4,000 moves/s, the fast path went past
+                # that)
+                per_conn = int(seconds * 8000 / conns / len(seq)) + 2
+                tours = [
+                    [create(base, "tour", 1, {"mode": "solo"}, 11) for _ in range(per_conn)]
+                    for _ in range(conns)
+                ]
+                tour_moves = per_connection_posts(
                     "move: tour (replayed games)",
                     base,
                     [
@@ -343,29 +383,50 @@ def main() -> None:
                         ]
                         for games in tours
                     ],
-                ),
-            ]
-            redis_proc = [psutil.Process(redis_server.process.pid)]
-            product = server_processes(base)
-            baseline = server_processes(bare.base)
-            for sc in scenarios:
-                procs = baseline if sc.base == bare.base else product
-                before, redis_before = cpu_s(procs), cpu_s(redis_proc)
-                results[sc.name] = m = driver(sc, conns, seconds)
-                n = max(1, m["n"])
-                m["redis_ms"] = 0.0
-                if sc.base != bare.base:
-                    m["redis_ms"] = (cpu_s(redis_proc) - redis_before) * 1000 / n
-                m["cpu_ms"] = (cpu_s(procs) - before) * 1000 / n + m["redis_ms"]
+                )
+                results: dict[str, dict[str, float]] = {}
+                for sc in [*fixed, tour_moves]:
+                    procs = baseline if sc.base == bare.base else product
+                    before, redis_before = cpu_s(procs), cpu_s(redis_proc)
+                    results[sc.name] = m = driver(sc, conns, seconds)
+                    n = max(1, m["n"])
+                    m["redis_ms"] = 0.0
+                    if sc.base != bare.base:
+                        m["redis_ms"] = (cpu_s(redis_proc) - redis_before) * 1000 / n
+                    m["cpu_ms"] = (cpu_s(procs) - before) * 1000 / n + m["redis_ms"]
+                    if sc.name.startswith("move: beat"):
+                        take_back_pending(base, beats)
+                rounds.append(results)
     finally:
         bare.stop()
 
     print(
         f"driver: {'wrk' if WRK else 'python threads'}; {conns} connections, {seconds:.0f} s "
-        f"each; gunicorn {args.processes} processes, {worker_class()}; "
-        f"load average before the run {load[0]:.2f}; "
+        f"each; {args.rounds} round(s); gunicorn {args.processes} processes, "
+        f"{worker_class()}; load average before the run {load[0]:.2f}; "
         f"fast path {'on' if Settings.from_env().fast_path else 'off'}"
     )
+    for i, results in enumerate(rounds, 1):
+        if len(rounds) > 1:
+            print(f"round {i}")
+        print_round(results)
+    if len(rounds) > 1:
+        print(f"over the {len(rounds)} rounds, median (least - most):")
+        for name, ref in RATIOS:
+            by_rate = [r[name]["per_s"] / r[ref]["per_s"] for r in rounds]
+            by_cpu = [r[ref]["cpu_ms"] / r[name]["cpu_ms"] for r in rounds]
+            p99 = [r[name]["p99_ms"] for r in rounds]
+            print(
+                f"  {name:<30} {_spread(by_rate)} | {_spread(by_cpu)}  (of {ref});"
+                f"  p99 {_spread(p99, 1)} ms"
+            )
+
+
+def _spread(values: list[float], digits: int = 2) -> str:
+    return f"{median(values):.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
+
+
+def print_round(results: dict[str, dict[str, float]]) -> None:
     head = f"{'what':<30}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'CPU ms/req':>12}"
     print(head + f"{'of it Redis':>12}{'count':>9}{'non-2xx':>9}")
     for name, m in results.items():
@@ -375,12 +436,7 @@ def main() -> None:
             f"  {m['socket_errors']}"
         )
     print("ratio to the bare endpoint: throughput | bare CPU per request / this one's")
-    for name, ref in (
-        ("view: tour (host)", "bare GET"),
-        ("view: beat (seat)", "bare GET"),
-        ("move: beat play/take back", "bare POST"),
-        ("move: tour (replayed games)", "bare POST"),
-    ):
+    for name, ref in RATIOS:
         r, b = results[name], results[ref]
         print(
             f"  {name:<30} {r['per_s'] / b['per_s']:.2f} | {b['cpu_ms'] / r['cpu_ms']:.2f}"
