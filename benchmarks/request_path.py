@@ -36,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 
 import psutil
 import requests
@@ -76,9 +77,16 @@ class BareServer:
 
 
 # -- one scenario: a URL and what each connection sends ---------------------------
+#: one request of a plan: method, path, token (None or "": none), JSON body (None: none)
+Planned = tuple[str, str, str | None, str | None]
+
+
 class Scenario:
-    def __init__(self, name: str, base: str, lua: str):
-        self.name, self.base, self.lua = name, base, lua
+    """An endpoint's load: ``lua`` for wrk, ``plan(i)`` (the requests connection ``i``
+    sends, round and round) for the Python fallback."""
+
+    def __init__(self, name: str, base: str, lua: str, plan: Callable[[int], list[Planned]]):
+        self.name, self.base, self.lua, self.plan = name, base, lua, plan
 
 
 def server_processes(base: str, extra: list[int] = ()) -> list[psutil.Process]:
@@ -104,7 +112,7 @@ def _lua_str(s: str) -> str:
 def get_scenario(name: str, base: str, path: str, token: str | None) -> Scenario:
     headers = f'{{["Authorization"] = {_lua_str("Bearer " + token)}}}' if token else "{}"
     lua = f'function request() return wrk.format("GET", {_lua_str(path)}, {headers}) end\n'
-    return Scenario(name, base, lua)
+    return Scenario(name, base, lua, lambda i: [("GET", path, token, None)])
 
 
 def per_connection_posts(name: str, base: str, conns: list[list[tuple[str, str, str]]]) -> Scenario:
@@ -138,7 +146,7 @@ def per_connection_posts(name: str, base: str, conns: list[list[tuple[str, str, 
         "  end\n"
         "end\n"
     )
-    return Scenario(name, base, lua)
+    return Scenario(name, base, lua, lambda i: [("POST", p, t, b) for p, t, b in conns[i]])
 
 
 # -- drivers -----------------------------------------------------------------------
@@ -195,27 +203,22 @@ def run_python(sc: Scenario, connections: int, seconds: float) -> dict[str, floa
     """The fallback without wrk: one client thread per connection, the same requests."""
     import threading
 
-    plan = sc.python_plan  # type: ignore[attr-defined]
     latencies: list[float] = []
     errors = [0]
     stop = time.monotonic() + seconds
 
     def client(i: int) -> None:
         session = requests.Session()
-        reqs = plan(i)
+        reqs = sc.plan(i)
         at = 0
         while time.monotonic() < stop:
             method, path, token, body = reqs[at % len(reqs)]
             at += 1
             headers = {"Authorization": f"Bearer {token}"} if token else {}
+            if body is not None:
+                headers["Content-Type"] = "application/json"
             t0 = time.perf_counter()
-            r = session.request(
-                method,
-                sc.base + path,
-                headers=headers,
-                data=body,
-                **({"headers": {**headers, "Content-Type": "application/json"}} if body else {}),
-            )
+            r = session.request(method, sc.base + path, headers=headers, data=body)
             latencies.append(time.perf_counter() - t0)
             if r.status_code >= 300:
                 errors[0] += 1
@@ -307,10 +310,16 @@ def main() -> None:
         help="run every scenario this many times in turn; each ratio is taken within a round",
     )
     parser.add_argument("--quick", action="store_true", help="3 s per scenario")
+    parser.add_argument(
+        "--driver",
+        choices=("wrk", "python"),
+        default="wrk" if WRK else "python",
+        help="the load generator (default: wrk where installed)",
+    )
     args = parser.parse_args()
     seconds = 3 if args.quick else args.seconds
     conns = args.connections
-    driver = run_wrk if WRK else run_python
+    driver = run_wrk if args.driver == "wrk" else run_python
     load = os.getloadavg()
     bare = BareServer(args.processes, args.threads)
     rounds: list[dict[str, dict[str, float]]] = []
@@ -401,8 +410,8 @@ def main() -> None:
         bare.stop()
 
     print(
-        f"driver: {'wrk' if WRK else 'python threads'}; {conns} connections, {seconds:.0f} s "
-        f"each; {args.rounds} round(s); gunicorn {args.processes} processes, "
+        f"driver: {'wrk' if args.driver == 'wrk' else 'python threads'}; {conns} connections, "
+        f"{seconds:.0f} s each; {args.rounds} round(s); gunicorn {args.processes} processes, "
         f"{worker_class()}; load average before the run {load[0]:.2f}; "
         f"fast path {'on' if Settings.from_env().fast_path else 'off'}"
     )

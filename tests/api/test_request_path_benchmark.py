@@ -1,8 +1,10 @@
-"""The request-path benchmark's CPU count: each gunicorn process of a server counted once."""
+"""The request-path benchmark's own parts: its CPU count takes each gunicorn process of a
+server once, and its load generator without wrk (Python threads) sends what wrk would."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import sys
 import time
 from pathlib import Path
@@ -28,13 +30,37 @@ def test_a_servers_master_and_workers_are_each_counted_once():
             {master.pid, *workers}
         )
     finally:
-        # killed, not stopped: a gunicorn worker told to stop while it is still booting
-        # holds its master's graceful stop for the whole graceful_timeout (10 s, seen
-        # under the suite's load); this test is about counting processes, not stopping
-        for p in (bare.proc.pid, *workers_of(bare.proc.pid)):
-            with contextlib.suppress(psutil.NoSuchProcess):
-                psutil.Process(p).kill()
-        bare.proc.wait()
+        kill(bare)
+
+
+def test_the_python_driver_sends_each_connections_plan():
+    """The fallback without wrk: GETs, and per-connection POST plans with JSON bodies."""
+    bare = RP.BareServer(processes=1, threads=1)
+    try:
+        body = json.dumps({"action": {"type": "play", "card": "s0-1b"}})
+        scenarios = [
+            RP.get_scenario("bare GET", bare.base, "/bare", None),
+            RP.per_connection_posts("bare POST", bare.base, [[("/echo", "", body)]] * 2),
+            # a path that does not exist: every request counts as refused
+            RP.per_connection_posts("missing", bare.base, [[("/nowhere", "t", body)]] * 2),
+        ]
+        got = {sc.name: RP.run_python(sc, 2, 0.5) for sc in scenarios}
+    finally:
+        kill(bare)
+    for name in ("bare GET", "bare POST"):
+        assert got[name]["n"] > 0 and got[name]["errors"] == 0, (name, got[name])
+        assert 0 < got[name]["p50_ms"] <= got[name]["p99_ms"]
+    assert got["missing"]["n"] > 0 and got["missing"]["errors"] == got["missing"]["n"]
+
+
+def kill(bare: RP.BareServer) -> None:
+    """Kill a bare server, master and workers: a gunicorn worker told to stop while it is
+    still booting holds its master's graceful stop for the whole graceful_timeout (10 s,
+    seen under the suite's load); these tests are not about stopping."""
+    for p in (bare.proc.pid, *workers_of(bare.proc.pid)):
+        with contextlib.suppress(psutil.NoSuchProcess):
+            psutil.Process(p).kill()
+    bare.proc.wait()
 
 
 def workers_of(pid: int) -> list[int]:
