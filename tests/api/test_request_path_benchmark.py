@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -51,6 +52,16 @@ def test_the_python_driver_sends_each_connections_plan():
         assert got[name]["n"] > 0 and got[name]["errors"] == 0, (name, got[name])
         assert 0 < got[name]["p50_ms"] <= got[name]["p99_ms"]
     assert got["missing"]["n"] > 0 and got["missing"]["errors"] == got["missing"]["n"]
+
+
+def test_cpu_counts_the_children_that_ended_when_asked():
+    """Redis rewrites its append-only file in a fork; that child's CPU is Redis's work."""
+    me = [psutil.Process()]
+    before_own, before_all = RP.cpu_s(me), RP.cpu_s(me, children=True)
+    spin = "import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end: pass"
+    subprocess.run([sys.executable, "-c", spin], check=True)
+    kids = (RP.cpu_s(me, children=True) - before_all) - (RP.cpu_s(me) - before_own)
+    assert kids >= 0.25
 
 
 def kill(bare: RP.BareServer) -> None:
