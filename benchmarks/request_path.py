@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from statistics import median
 
 import psutil
 import requests
@@ -278,12 +279,6 @@ def beat_play(base: str, created: dict) -> dict:
     return next(a["action"] for a in listing["actions"] if a["action"]["type"] == "play")
 
 
-def median(values: list[float]) -> float:
-    ordered = sorted(values)
-    mid = len(ordered) // 2
-    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
-
-
 #: each product scenario and the bare endpoint it is compared with
 RATIOS = (
     ("view: tour (host)", "bare GET"),
@@ -409,7 +404,8 @@ def main() -> None:
                     n = max(1, m["n"])
                     m["redis_ms"] = 0.0
                     if sc.base != bare.base:
-                        m["redis_ms"] = (cpu_s(redis_proc, True) - redis_before) * 1000 / n
+                        redis_after = cpu_s(redis_proc, children=True)
+                        m["redis_ms"] = (redis_after - redis_before) * 1000 / n
                     m["cpu_ms"] = (cpu_s(procs) - before) * 1000 / n + m["redis_ms"]
                     if sc.name.startswith("move: beat"):
                         take_back_pending(base, beats)
