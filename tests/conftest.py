@@ -116,11 +116,12 @@ def stop_worker(proc: subprocess.Popen, grace_s: float = 2.0) -> None:
     """Stop a test's worker: RQ's warm shutdown first, which waits for the job running;
     after ``grace_s`` a second SIGTERM, RQ's cold shutdown, which kills that job's work
     horse (a test may leave a long job behind: warm shutdown alone waited 15 s for one
-    and was then killed, leaving the horse running)."""
-    for signal_, wait_s in ((signal.SIGTERM, grace_s), (signal.SIGTERM, 10.0)):
+    and was then killed, leaving the horse running).  RQ ignores a second signal that
+    comes within a second of the first, hence at least 1.1 s between the two."""
+    for wait_s in (max(grace_s, 1.1), 10.0):
         if proc.poll() is not None:
             return
-        proc.send_signal(signal_)
+        proc.send_signal(signal.SIGTERM)
         try:
             proc.wait(timeout=wait_s)
             return
