@@ -36,7 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from statistics import median
 
 import psutil
@@ -289,8 +289,8 @@ RATIOS = (
 
 
 def take_back_pending(base: str, beats: list[dict]) -> None:
-    """Take back the card a connection's last play left on the table, if any, so that the
-    next round's plan (play, then take back) starts from the same position."""
+    """Take back the card a connection's last play left on the table, if any, so that a
+    round's plan (play, then take back) starts from the same position."""
     for b in beats:
         token = b["seat_tokens"][0]
         requests.post(
@@ -376,6 +376,7 @@ def main() -> None:
             product = server_processes(base)
             baseline = server_processes(bare.base)
             for _ in range(args.rounds):
+                take_back_pending(base, beats)  # each round's Beat plans start in step
                 # every tour move is a new one: fresh games each round, enough that no
                 # connection runs out within it (at 4,000 moves/s, the fast path went past
                 # that)
@@ -407,8 +408,6 @@ def main() -> None:
                         redis_after = cpu_s(redis_proc, children=True)
                         m["redis_ms"] = (redis_after - redis_before) * 1000 / n
                     m["cpu_ms"] = (cpu_s(procs) - before) * 1000 / n + m["redis_ms"]
-                    if sc.name.startswith("move: beat"):
-                        take_back_pending(base, beats)
                 rounds.append(results)
     finally:
         bare.stop()
@@ -426,8 +425,7 @@ def main() -> None:
     if len(rounds) > 1:
         print(f"over the {len(rounds)} rounds, median (least - most):")
         for name, ref in RATIOS:
-            by_rate = [r[name]["per_s"] / r[ref]["per_s"] for r in rounds]
-            by_cpu = [r[ref]["cpu_ms"] / r[name]["cpu_ms"] for r in rounds]
+            by_rate, by_cpu = zip(*(ratios(r, name, ref) for r in rounds), strict=True)
             p99 = [r[name]["p99_ms"] for r in rounds]
             print(
                 f"  {name:<30} {_spread(by_rate)} | {_spread(by_cpu)}  (of {ref});"
@@ -435,7 +433,13 @@ def main() -> None:
             )
 
 
-def _spread(values: list[float], digits: int = 2) -> str:
+def ratios(results: dict[str, dict[str, float]], name: str, ref: str) -> tuple[float, float]:
+    """``name`` against its bare endpoint ``ref``: by throughput, and by CPU per request."""
+    r, b = results[name], results[ref]
+    return r["per_s"] / b["per_s"], b["cpu_ms"] / r["cpu_ms"]
+
+
+def _spread(values: Sequence[float], digits: int = 2) -> str:
     return f"{median(values):.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
 
 
@@ -450,11 +454,8 @@ def print_round(results: dict[str, dict[str, float]]) -> None:
         )
     print("ratio to the bare endpoint: throughput | bare CPU per request / this one's")
     for name, ref in RATIOS:
-        r, b = results[name], results[ref]
-        print(
-            f"  {name:<30} {r['per_s'] / b['per_s']:.2f} | {b['cpu_ms'] / r['cpu_ms']:.2f}"
-            f"  (of {ref})"
-        )
+        by_rate, by_cpu = ratios(results, name, ref)
+        print(f"  {name:<30} {by_rate:.2f} | {by_cpu:.2f}  (of {ref})")
 
 
 if __name__ == "__main__":

@@ -68,14 +68,8 @@ def kill(bare: RP.BareServer) -> None:
     """Kill a bare server, master and workers: a gunicorn worker told to stop while it is
     still booting holds its master's graceful stop for the whole graceful_timeout (10 s,
     seen under the suite's load); these tests are not about stopping."""
-    for p in (bare.proc.pid, *workers_of(bare.proc.pid)):
+    master = psutil.Process(bare.proc.pid)
+    for p in (master, *master.children()):
         with contextlib.suppress(psutil.NoSuchProcess):
-            psutil.Process(p).kill()
+            p.kill()
     bare.proc.wait()
-
-
-def workers_of(pid: int) -> list[int]:
-    try:
-        return [c.pid for c in psutil.Process(pid).children()]
-    except psutil.NoSuchProcess:
-        return []
