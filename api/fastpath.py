@@ -46,7 +46,7 @@ from api.metrics import RequestMetrics
 from api.move_trip import MoveTrip
 from api.observability import log_access, outside_flask_id, request_id_from
 from api.ratelimit import RateLimiter, Verdict, limit_headers, refusal
-from api.request_reads import read_through_limits
+from api.request_reads import fresh_fields, read_through_limits
 from services.play import PreparedMove, prepare_move
 from services.store import GameRecord, hash_token
 
@@ -202,10 +202,9 @@ class FastPath:
             refused = self._stage(verdict, staged)
             if refused is not None:
                 return refused
-        if fields is not None:
-            record = self.be.read_cache.record(self.be.store, game_id, fields)
-        else:  # no limits, or Redis failed them (they fail open): read now
-            record = self.be.store.get(game_id)
+        if fields is None:  # no limits, or Redis failed them (they fail open): read now
+            fields = fresh_fields(self.be, game_id)
+        record = self.be.read_cache.record(self.be.store, game_id, fields)
         if bad_token is not None:
             raise bad_token
         return handler(environ, record, (principal_from_hash(record, th), arg))

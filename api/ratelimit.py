@@ -43,6 +43,7 @@ from api.auth import token_hash
 from api.config import Settings
 from api.errors import ApiError, error_response
 from services.redis_calls import run_script
+from services.store import READ_IF_CHANGED_LUA
 
 # KEYS: one sorted set per limit, then optionally a game's hash to read.  ARGV: now (ms),
 # a unique member, the number of limits, then per limit its allowance and window (ms),
@@ -50,8 +51,12 @@ from services.redis_calls import run_script
 # The request is admitted (and recorded in every window) only when each window has
 # room.  Returns {admitted, limit, remaining, reset_ms, retry_ms} for the tightest limit
 # (the refusing one when refused), plus, when admitted and a hash is named, its fields,
-# or 1 when the caller's copy is still the stored one (same version, same game).
-MOVING_WINDOW_LUA = """
+# or 1 when the caller's copy is still the stored one (same version, same game), read
+# as ``services.store.READ_IF_CHANGED_LUA`` reads it.
+MOVING_WINDOW_LUA = (
+    "local function read(KEYS, ARGV)"
+    + READ_IF_CHANGED_LUA
+    + """end
 local now = tonumber(ARGV[1])
 local n = tonumber(ARGV[3])
 local admitted = 1
@@ -82,18 +87,11 @@ if admitted == 1 then
     redis.call('ZADD', KEYS[i], now, ARGV[2])
     redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[3 + 2 * i]))
   end
-  if #KEYS > n then
-    local known = ARGV[4 + 2 * n]
-    local same = false
-    if known then
-      local vc = redis.call('HMGET', KEYS[n + 1], 'version', 'created')
-      same = vc[1] == known and vc[2] == ARGV[5 + 2 * n]
-    end
-    if same then out[6] = 1 else out[6] = redis.call('HGETALL', KEYS[n + 1]) end
-  end
+  if #KEYS > n then out[6] = read({KEYS[n + 1]}, {ARGV[4 + 2 * n], ARGV[5 + 2 * n]}) end
 end
 return out
 """
+)
 
 _PER = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 _LIMIT = re.compile(r"^\s*(\d+)\s*(?:/|per)\s*(\d*)\s*(second|minute|hour|day)s?\s*$")

@@ -12,6 +12,7 @@ the Redis server's part of it, and the ratios to the bare endpoints.  It asserts
 
     .venv/bin/python benchmarks/request_path.py [--seconds 8] [--connections 16] [--quick]
     .venv/bin/python benchmarks/request_path.py --rounds 3 --seconds 5   # ratios per round
+    .venv/bin/python benchmarks/request_path.py --limits off   # no rate limits
     FAST_PATH=0 .venv/bin/python benchmarks/request_path.py   # every request through Flask
     REDIS_MUX=0 .venv/bin/python benchmarks/request_path.py   # a Redis connection per call
 
@@ -59,6 +60,8 @@ def worker_class() -> str:
 
 
 LIMITS = {"RATE_LIMIT_ADDRESS": "100000000/minute", "RATE_LIMIT_TOKEN": "100000000/minute"}
+#: ``--limits off``: a deployment that limits elsewhere (at a gateway, say)
+NO_LIMITS = {"RATE_LIMIT_ADDRESS": "", "RATE_LIMIT_TOKEN": ""}
 
 
 # -- the bare baseline ---------------------------------------------------------
@@ -314,6 +317,12 @@ def main() -> None:
     )
     parser.add_argument("--quick", action="store_true", help="3 s per scenario")
     parser.add_argument(
+        "--limits",
+        choices=("on", "off"),
+        default="on",
+        help="the product's rate limits: on (never reached; the default) or off",
+    )
+    parser.add_argument(
         "--driver",
         choices=("wrk", "python"),
         default="wrk" if WRK else "python",
@@ -324,10 +333,11 @@ def main() -> None:
     conns = args.connections
     driver = run_wrk if args.driver == "wrk" else run_python
     load = os.getloadavg()
+    limits = LIMITS if args.limits == "on" else NO_LIMITS
     bare = BareServer(args.processes, args.threads)
     rounds: list[dict[str, dict[str, float]]] = []
     try:
-        with stack(processes=args.processes, threads=args.threads, env_extra=LIMITS) as (
+        with stack(processes=args.processes, threads=args.threads, env_extra=limits) as (
             base,
             redis_server,
         ):
@@ -416,7 +426,7 @@ def main() -> None:
         f"driver: {'wrk' if args.driver == 'wrk' else 'python threads'}; {conns} connections, "
         f"{seconds:.0f} s each; {args.rounds} round(s); gunicorn {args.processes} processes, "
         f"{worker_class()}; load average before the run {load[0]:.2f}; "
-        f"fast path {'on' if Settings.from_env().fast_path else 'off'}"
+        f"fast path {'on' if Settings.from_env().fast_path else 'off'}; rate limits {args.limits}"
     )
     for i, results in enumerate(rounds, 1):
         if len(rounds) > 1:

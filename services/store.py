@@ -77,6 +77,21 @@ return nv
 )
 
 
+# KEYS: a game hash.  ARGV: the version and creation time of a copy of it the caller
+# holds (none: no copy).  Returns 1 when that copy is still the stored hash, else the
+# whole hash (empty for a missing game).  Every change to a game bumps its version (each
+# write is a compare-and-set on it), and a game made again under the same id has another
+# creation time, so an equal pair means equal contents.  The rate limiter's script reads
+# a game the same way (``api.ratelimit``).
+READ_IF_CHANGED_LUA = """
+if ARGV[1] then
+  local vc = redis.call('HMGET', KEYS[1], 'version', 'created')
+  if vc[1] == ARGV[1] and vc[2] == ARGV[2] then return 1 end
+end
+return redis.call('HGETALL', KEYS[1])
+"""
+
+
 def write_id() -> str:
     """A fresh id for one write of a game hash (see ``CAS_LUA``)."""
     return secrets.token_hex(8)
@@ -195,6 +210,7 @@ class GameStore:
         #: versions of events kept per game for stream resumes (approximate cap)
         self.events_cap = events_cap
         self._commit = client.register_script(COMMIT_LUA)
+        self._read_if_changed = client.register_script(READ_IF_CHANGED_LUA)
 
     def _key(self, game_id: str) -> str:
         return f"{self.prefix}game:{game_id}"
@@ -261,6 +277,17 @@ class GameStore:
 
     def get(self, game_id: str) -> GameRecord:
         return self.record_from(game_id, self.redis.hgetall(self._key(game_id)))
+
+    def read_if_changed(
+        self, game_id: str, known: tuple[bytes, bytes] | None
+    ) -> dict[bytes, bytes] | None:
+        """The game's hash as :meth:`get` reads it, or None when ``known`` (the version and
+        creation time of a copy the caller holds) says that copy is still the stored one;
+        one round trip either way, and only a few bytes back for a current copy."""
+        got = run_script(self._read_if_changed, [self._key(game_id)], list(known or ()))
+        if got == 1:
+            return None
+        return dict(zip(got[::2], got[1::2], strict=True))
 
     def record_key(self, game_id: str) -> str:
         """The hash ``get`` reads; its HGETALL reply parses with ``record_from``."""
