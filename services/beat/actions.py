@@ -21,6 +21,7 @@ Actions (all JSON, all postable as listed by ``legal``):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from services.beat import cards as C
@@ -83,42 +84,54 @@ def _cue_cards(s: dict[str, Any]) -> list[str]:
 
 def legal(state: dict[str, Any], seat: int) -> list[Action]:
     """Every legal action of ``seat`` now, each postable as it is."""
+    return list(each_legal(state, seat))
+
+
+def can_act(state: dict[str, Any], seat: int) -> bool:
+    """Whether ``seat`` has any legal action now (the listing stops at the first)."""
+    return next(each_legal(state, seat), None) is not None
+
+
+def each_legal(state: dict[str, Any], seat: int) -> Iterator[Action]:
+    """:func:`legal`'s actions one at a time, in its order."""
     if state["status"] != "running" or not 0 <= seat < state["players"]:
-        return []
+        return
     if state["phase"] == "encore":
         pend = state["pending_encores"]
         if pend and pend[0]["seat"] == seat:
-            return [{"type": "encore", "take": True}, {"type": "encore", "take": False}]
-        return []
+            yield {"type": "encore", "take": True}
+            yield {"type": "encore", "take": False}
+        return
     if state["phase"] == "tour_choice":
-        return [{"type": "tour", "choice": "retry"}, {"type": "tour", "choice": "skip"}]
+        yield {"type": "tour", "choice": "retry"}
+        yield {"type": "tour", "choice": "skip"}
+        return
     if not _can_act_in_play(state, seat):
-        return []
+        return
     v = E.venue_of(state)
     s = _seat(state, seat)
-    out: list[Action] = []
     many = len(state["current"]) > 1
     if len(_main_plays(s)) < s["need"]:
         for song in _open_songs(state, s):
             extra = {"song": song} if many else {}
             for card in _visible_hand(s):
-                out.append({"type": "play", "card": card, **extra})
+                yield {"type": "play", "card": card, **extra}
                 if _face_up_ok(state, seat, card):
-                    out.append({"type": "play", "card": card, "face_up": True, **extra})
+                    yield {"type": "play", "card": card, "face_up": True, **extra}
             for i in range(len(s["flipped"])):
-                out.append({"type": "play", "hidden": i, **extra})
+                yield {"type": "play", "hidden": i, **extra}
     if len(_main_plays(s)) >= s["need"]:
         # listed early so that "always take the first action" also finishes a game
-        out.append({"type": "ready"})
+        yield {"type": "ready"}
     if _solo_ok(state, seat):
         for song in range(len(state["current"])):
             extra = {"song": song} if many else {}
             for card in _visible_hand(s):
-                out.append({"type": "solo", "card": card, **extra})
+                yield {"type": "solo", "card": card, **extra}
                 if _face_up_ok(state, seat, card):
-                    out.append({"type": "solo", "card": card, "face_up": True, **extra})
+                    yield {"type": "solo", "card": card, "face_up": True, **extra}
             for i in range(len(s["flipped"])):
-                out.append({"type": "solo", "hidden": i, **extra})
+                yield {"type": "solo", "hidden": i, **extra}
     if (
         V.solo_pass(v)
         and seat == state["solo_seat"]
@@ -126,7 +139,7 @@ def legal(state: dict[str, Any], seat: int) -> list[Action]:
         and not s["played"]
         and s["need"] > 0
     ):
-        out.append({"type": "solo_pass"})
+        yield {"type": "solo_pass"}
     for p in s["played"]:
         if p["cue"] or p["tune"] or p["hidden"]:
             continue
@@ -135,15 +148,12 @@ def legal(state: dict[str, Any], seat: int) -> list[Action]:
             cv = C.value(cc)
             if not p["face_up"] and cv != pv:
                 direction = "higher" if pv > cv else "lower"
-                out.append(
-                    {"type": "cue", "card": p["card"], "cue_card": cc, "direction": direction}
-                )
+                yield {"type": "cue", "card": p["card"], "cue_card": cc, "direction": direction}
             if V.tuning(v):
                 for d in (V.tuning(v), -V.tuning(v)):
-                    out.append({"type": "tune", "card": p["card"], "cue_card": cc, "delta": d})
+                    yield {"type": "tune", "card": p["card"], "cue_card": cc, "delta": d}
     if s["played"] and not s["locked"]:
-        out.append({"type": "take_back"})
-    return out
+        yield {"type": "take_back"}
 
 
 # -- applying -------------------------------------------------------------------

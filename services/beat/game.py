@@ -118,7 +118,7 @@ class BeatGame(Game):
         }
 
     def seats_to_act(self, state: dict[str, Any]) -> list[int]:
-        return [s for s in range(state["players"]) if A.legal(state, s)]
+        return [s for s in range(state["players"]) if A.can_act(state, s)]
 
     def open_information(self, state: dict[str, Any]) -> bool:
         return state.get("mode") == "puzzle"

@@ -54,6 +54,9 @@ def random_game(players: int, options: dict, seed: int, pick: int, check=True):
             assert json.loads(json.dumps(state)) == state
         seats = GAME.seats_to_act(state)
         assert seats, "a running game always has a seat to act"
+        if check:  # who may act stops at a seat's first action: the same seats as listing all
+            listing = [s for s in range(state["players"]) if GAME.legal_actions(state, s)]
+            assert seats == listing
         seat = rng.choice(seats)
         action = rng.choice(GAME.legal_actions(state, seat))
         before = json.dumps(state, sort_keys=True)
