@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 import uuid
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,25 @@ def _delete_own_keys(settings: Settings) -> None:
     queue = Queue(settings.queue, connection=client)
     for job_id in queue.get_job_ids():
         client.delete(f"rq:job:{job_id}")
+
+
+@pytest.fixture
+def own_prefix(settings):
+    """A key prefix for this test alone, under the session's; its keys go at the end."""
+    prefix = f"{settings.prefix}own-{uuid.uuid4().hex[:8]}:"
+    yield prefix
+    client = redis.Redis.from_url(settings.redis_url)
+    keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
+    if keys:
+        client.delete(*keys)
+
+
+def app_with(settings: Settings, **changes):
+    """An app of its own on the session's settings with ``changes``, in testing mode
+    (several on one prefix stand for several API processes)."""
+    app = create_app(replace(settings, **changes))
+    app.config["TESTING"] = True
+    return app
 
 
 @pytest.fixture

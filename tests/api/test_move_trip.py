@@ -10,12 +10,11 @@ the round trips.
 from __future__ import annotations
 
 import uuid
-from dataclasses import replace
 
 import pytest
 import redis
+from conftest import app_with
 
-from api.app import create_app
 from api.config import Settings
 from api.move_trip import MoveTrip
 from api.ratelimit import Limit, RateLimiter
@@ -26,19 +25,7 @@ BEAT = game_for("beat")
 
 
 def _app(settings: Settings, prefix: str, **changes):
-    app = create_app(replace(settings, prefix=prefix, fast_path=True, **changes))
-    app.config["TESTING"] = True
-    return app
-
-
-@pytest.fixture
-def prefix(settings):
-    prefix = f"{settings.prefix}trip-{uuid.uuid4().hex[:8]}:"
-    yield prefix
-    client = redis.Redis.from_url(settings.redis_url)
-    keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
-    if keys:
-        client.delete(*keys)
+    return app_with(settings, prefix=prefix, fast_path=True, **changes)
 
 
 def _beat(app, seed: int = 3):
@@ -71,8 +58,8 @@ def _sent_while(settings: Settings, tag: str, act) -> list[list[str]]:
     return seen
 
 
-def test_a_move_on_a_current_copy_is_one_round_trip(settings, prefix):
-    app = _app(settings, prefix)
+def test_a_move_on_a_current_copy_is_one_round_trip(settings, own_prefix):
+    app = _app(settings, own_prefix)
     new = _beat(app)
     gid, token = new.record.id, new.seat_tokens[0]
     client = app.test_client()
@@ -85,7 +72,7 @@ def test_a_move_on_a_current_copy_is_one_round_trip(settings, prefix):
             client.post(f"/v1/games/{gid}/actions", json={"action": play}, headers=_bearer(token))
         )
 
-    sent = _sent_while(settings, prefix, move)
+    sent = _sent_while(settings, own_prefix, move)
     assert answers[0].status_code == 200, answers[0].get_json()
     assert answers[0].get_json()["version"] == new.record.version + 1
     assert [c[0].upper() for c in sent] == ["EVALSHA"], sent  # the limits and the commit
@@ -94,8 +81,8 @@ def test_a_move_on_a_current_copy_is_one_round_trip(settings, prefix):
     assert stored.state == replay(stored, app.extensions["greenroom"].store.log(gid))
 
 
-def test_a_stale_copy_is_refused_by_the_write_and_the_move_goes_on_fresh(settings, prefix):
-    one, two = _app(settings, prefix), _app(settings, prefix)
+def test_a_stale_copy_is_refused_by_the_write_and_the_move_goes_on_fresh(settings, own_prefix):
+    one, two = _app(settings, own_prefix), _app(settings, own_prefix)
     new = _beat(one)
     gid, (t0, t1) = new.record.id, new.seat_tokens
     for app in (one, two):  # both processes hold version 1
@@ -121,10 +108,10 @@ def test_a_stale_copy_is_refused_by_the_write_and_the_move_goes_on_fresh(setting
     assert one.wsgi_app.trip.sent == 1
 
 
-def _played_elsewhere(settings: Settings, prefix: str):
+def _played_elsewhere(settings: Settings, own_prefix: str):
     """Process one holds version 1 of a new game; process two has had seat 0 play on it.
     Returns process one, the game id, seat 0's token and the play."""
-    one, two = _app(settings, prefix), _app(settings, prefix)
+    one, two = _app(settings, own_prefix), _app(settings, own_prefix)
     new = _beat(one)
     gid, t0 = new.record.id, new.seat_tokens[0]
     assert one.test_client().get(f"/v1/games/{gid}", headers=_bearer(t0)).status_code == 200
@@ -136,9 +123,9 @@ def _played_elsewhere(settings: Settings, prefix: str):
     return one, gid, t0, play
 
 
-def test_a_move_the_stale_copy_refuses_is_judged_on_the_fresh_game(settings, prefix):
+def test_a_move_the_stale_copy_refuses_is_judged_on_the_fresh_game(settings, own_prefix):
     """Taking back a card is illegal on the copy (nothing played there) but legal now."""
-    one, gid, t0, _ = _played_elsewhere(settings, prefix)
+    one, gid, t0, _ = _played_elsewhere(settings, own_prefix)
     r = one.test_client().post(
         f"/v1/games/{gid}/actions", json={"action": {"type": "take_back"}}, headers=_bearer(t0)
     )
@@ -147,9 +134,9 @@ def test_a_move_the_stale_copy_refuses_is_judged_on_the_fresh_game(settings, pre
     assert one.wsgi_app.trip.sent == 0  # the copy refused it: the ordinary path answered
 
 
-def test_a_move_the_fresh_game_refuses_writes_nothing(settings, prefix):
+def test_a_move_the_fresh_game_refuses_writes_nothing(settings, own_prefix):
     """The copy accepts a play the other process has already made: 422, nothing stored."""
-    one, gid, t0, play = _played_elsewhere(settings, prefix)
+    one, gid, t0, play = _played_elsewhere(settings, own_prefix)
     r = one.test_client().post(
         f"/v1/games/{gid}/actions", json={"action": play}, headers=_bearer(t0)
     )
@@ -159,9 +146,9 @@ def test_a_move_the_fresh_game_refuses_writes_nothing(settings, prefix):
 
 
 def test_a_stale_if_match_on_a_current_copy_is_412_and_a_stale_copy_with_a_current_one_200(
-    settings, prefix
+    settings, own_prefix
 ):
-    one, two = _app(settings, prefix), _app(settings, prefix)
+    one, two = _app(settings, own_prefix), _app(settings, own_prefix)
     new = _beat(one)
     gid, t0, t1 = new.record.id, *new.seat_tokens
     assert one.test_client().get(f"/v1/games/{gid}", headers=_bearer(t1)).status_code == 200
@@ -179,8 +166,8 @@ def test_a_stale_if_match_on_a_current_copy_is_412_and_a_stale_copy_with_a_curre
     assert len(one.extensions["greenroom"].store.log(gid)) == 2
 
 
-def test_a_refused_move_on_the_one_trip_writes_nothing(settings, prefix):
-    app = _app(settings, prefix, rate_limit_token="2/minute")
+def test_a_refused_move_on_the_one_trip_writes_nothing(settings, own_prefix):
+    app = _app(settings, own_prefix, rate_limit_token="2/minute")
     new = _beat(app)
     gid, token = new.record.id, new.seat_tokens[0]
     client = app.test_client()
@@ -198,8 +185,8 @@ def test_a_refused_move_on_the_one_trip_writes_nothing(settings, prefix):
     assert len(store.log(gid)) == 1
 
 
-def test_the_one_trip_without_limits_commits_and_reports_a_gone_game(settings, prefix):
-    app = _app(settings, prefix)
+def test_the_one_trip_without_limits_commits_and_reports_a_gone_game(settings, own_prefix):
+    app = _app(settings, own_prefix)
     store = app.extensions["greenroom"].store
     trip = MoveTrip(store, None)
     new = _beat(app)
@@ -215,10 +202,10 @@ def test_the_one_trip_without_limits_commits_and_reports_a_gone_game(settings, p
         trip.send(move, None)
 
 
-def test_a_refusal_counts_once_in_every_window(settings, prefix):
-    app = _app(settings, prefix)
+def test_a_refusal_counts_once_in_every_window(settings, own_prefix):
+    app = _app(settings, own_prefix)
     store = app.extensions["greenroom"].store
-    limiter = RateLimiter(store.redis, prefix, Limit(1, 60), Limit(5, 60))
+    limiter = RateLimiter(store.redis, own_prefix, Limit(1, 60), Limit(5, 60))
     trip = MoveTrip(store, limiter)
     new = _beat(app)
     move = prepare_move(new.record, 0, _plays(new.record.state, 0)[0])
@@ -228,4 +215,4 @@ def test_a_refusal_counts_once_in_every_window(settings, prefix):
     assert not refused.verdict.admitted and refused.result is None and refused.fresh is None
     assert store.get(new.record.id).version == 2
     # the token's window counted the admitted request only
-    assert store.redis.zcard(f"{prefix}ratelimit:token:{'ab' * 16}") == 1
+    assert store.redis.zcard(f"{own_prefix}ratelimit:token:{'ab' * 16}") == 1

@@ -8,13 +8,9 @@ API processes, each with its own copies.
 
 from __future__ import annotations
 
-import uuid
-from dataclasses import replace
-
 import pytest
-import redis
+from conftest import app_with
 
-from api.app import create_app
 from api.config import Settings
 from services.play import create_game, game_for
 
@@ -22,21 +18,11 @@ BEAT = game_for("beat")
 
 
 def _app(settings: Settings, prefix: str, fast_path: bool = True):
-    changes = {"rate_limit_address": "", "rate_limit_token": "", "fast_path": fast_path}
-    app = create_app(replace(settings, prefix=prefix, **changes))
-    app.config["TESTING"] = True
+    app = app_with(
+        settings, prefix=prefix, rate_limit_address="", rate_limit_token="", fast_path=fast_path
+    )
     assert "greenroom_limiter" not in app.extensions
     return app
-
-
-@pytest.fixture
-def prefix(settings):
-    prefix = f"{settings.prefix}nolimits-{uuid.uuid4().hex[:8]}:"
-    yield prefix
-    client = redis.Redis.from_url(settings.redis_url)
-    keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
-    if keys:
-        client.delete(*keys)
 
 
 def _bearer(token: str) -> dict[str, str]:
@@ -56,8 +42,8 @@ def _counting_parses(app) -> list[str]:
     return parsed
 
 
-def test_the_store_reads_a_hash_unless_the_callers_copy_is_current(settings, prefix):
-    store = _app(settings, prefix).extensions["greenroom"].store
+def test_the_store_reads_a_hash_unless_the_callers_copy_is_current(settings, own_prefix):
+    store = _app(settings, own_prefix).extensions["greenroom"].store
     new = create_game(store, "tour", 1, {"mode": "solo"}, 3)
     gid = new.record.id
     raw = store.redis.hgetall(store.record_key(gid))
@@ -70,8 +56,8 @@ def test_the_store_reads_a_hash_unless_the_callers_copy_is_current(settings, pre
 
 
 @pytest.mark.parametrize("fast_path", [True, False])
-def test_repeated_views_move_the_game_once(settings, prefix, fast_path):
-    app = _app(settings, prefix, fast_path)
+def test_repeated_views_move_the_game_once(settings, own_prefix, fast_path):
+    app = _app(settings, own_prefix, fast_path)
     store = app.extensions["greenroom"].store
     new = create_game(store, "beat", 2, {}, 4)
     gid, token = new.record.id, new.seat_tokens[0]
@@ -90,8 +76,8 @@ def test_repeated_views_move_the_game_once(settings, prefix, fast_path):
 
 
 @pytest.mark.parametrize("fast_path", [True, False])
-def test_a_copy_made_stale_elsewhere_is_read_afresh(settings, prefix, fast_path):
-    one, two = _app(settings, prefix, fast_path), _app(settings, prefix, fast_path)
+def test_a_copy_made_stale_elsewhere_is_read_afresh(settings, own_prefix, fast_path):
+    one, two = _app(settings, own_prefix, fast_path), _app(settings, own_prefix, fast_path)
     new = create_game(one.extensions["greenroom"].store, "beat", 2, {}, 5)
     gid, (t0, t1) = new.record.id, new.seat_tokens
     seen = one.test_client().get(f"/v1/games/{gid}", headers=_bearer(t1)).get_json()
@@ -114,8 +100,8 @@ def test_a_copy_made_stale_elsewhere_is_read_afresh(settings, prefix, fast_path)
     assert r.get_json()["version"] == seen["version"] + 2
 
 
-def test_a_deleted_or_remade_game_is_not_served_from_the_copy(settings, prefix):
-    app = _app(settings, prefix)
+def test_a_deleted_or_remade_game_is_not_served_from_the_copy(settings, own_prefix):
+    app = _app(settings, own_prefix)
     store = app.extensions["greenroom"].store
     first = create_game(store, "tour", 1, {"mode": "solo"}, 1)
     gid = first.record.id
