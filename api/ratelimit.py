@@ -43,7 +43,7 @@ from api.auth import token_hash
 from api.config import Settings
 from api.errors import ApiError, error_response
 from services.redis_calls import run_script
-from services.store import READ_IF_CHANGED_LUA
+from services.store import READ_IF_CHANGED_LUA, hash_unless_current
 
 # KEYS: one sorted set per limit, then optionally a game's hash to read.  ARGV: now (ms),
 # a unique member, the number of limits, then per limit its allowance and window (ms),
@@ -244,8 +244,8 @@ class RateLimiter:
         raw = self._run(windows, int(time.time() * 1000), read, known)
         fields = None
         if len(raw) > 5:
-            got = raw[5]
-            fields = UNCHANGED if got == 1 else dict(zip(got[::2], got[1::2], strict=True))
+            fields = hash_unless_current(raw[5])
+            fields = UNCHANGED if fields is None else fields
         return self.verdict(raw), fields
 
     def windows(self) -> list[tuple[str, Limit]]:

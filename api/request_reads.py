@@ -57,6 +57,12 @@ class ReadCache:
     def fields(self, game_id: str) -> Fields | None:
         return self._fields.get(game_id)
 
+    def copy_of(self, game_id: str) -> tuple[Fields | None, tuple[bytes, bytes] | None]:
+        """The hash held of a game, if any, and what tells Redis which copy it is (its
+        version and creation time), as ``READ_IF_CHANGED_LUA`` takes them."""
+        held = self._fields.get(game_id)
+        return held, (held[b"version"], held[b"created"]) if held is not None else None
+
     def moved(self, before: GameRecord, written: Fields | None, state: Any = None) -> None:
         """Bring the copy of ``before``'s game up to a write made on it (``written``: the
         fields the commit set), when the copy is of ``before`` exactly; with ``state``,
@@ -135,8 +141,7 @@ def fresh_fields(be: Backend, game_id: str) -> Fields:
     answers "unchanged" instead of the hash when this process's copy is current, as the
     limiter's script does (empty for a missing game)."""
     cache = be.read_cache
-    held = cache.fields(game_id)
-    known = (held[b"version"], held[b"created"]) if held is not None else None
+    held, known = cache.copy_of(game_id)
     fields = be.store.read_if_changed(game_id, known)
     if fields is None:
         return held
@@ -156,9 +161,7 @@ def read_through_limits(
     read = known = held = None
     if game_id is not None:
         read = be.store.record_key(game_id)
-        held = cache.fields(game_id)
-        if held is not None:
-            known = (held[b"version"], held[b"created"])
+        held, known = cache.copy_of(game_id)
     try:
         verdict, fields = limiter.check(windows, read, known)
     except redis.RedisError:

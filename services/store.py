@@ -92,6 +92,14 @@ return redis.call('HGETALL', KEYS[1])
 """
 
 
+def hash_unless_current(reply: Any) -> dict[bytes, bytes] | None:
+    """A reply of ``READ_IF_CHANGED_LUA``: None when the caller's copy is current, else
+    the hash (empty for a missing game)."""
+    if reply == 1:
+        return None
+    return dict(zip(reply[::2], reply[1::2], strict=True))
+
+
 def write_id() -> str:
     """A fresh id for one write of a game hash (see ``CAS_LUA``)."""
     return secrets.token_hex(8)
@@ -284,10 +292,9 @@ class GameStore:
         """The game's hash as :meth:`get` reads it, or None when ``known`` (the version and
         creation time of a copy the caller holds) says that copy is still the stored one;
         one round trip either way, and only a few bytes back for a current copy."""
-        got = run_script(self._read_if_changed, [self._key(game_id)], list(known or ()))
-        if got == 1:
-            return None
-        return dict(zip(got[::2], got[1::2], strict=True))
+        return hash_unless_current(
+            run_script(self._read_if_changed, [self._key(game_id)], list(known or ()))
+        )
 
     def record_key(self, game_id: str) -> str:
         """The hash ``get`` reads; its HGETALL reply parses with ``record_from``."""
