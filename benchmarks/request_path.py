@@ -385,12 +385,11 @@ def main() -> None:
             redis_proc = [psutil.Process(redis_server.process.pid)]
             product = server_processes(base)
             baseline = server_processes(bare.base)
+            # every tour move is a new one: fresh games each round, enough that no
+            # connection runs out within it (at 4,000 moves/s, the fast path went past that)
+            per_conn = int(seconds * 8000 / conns / len(seq)) + 2
             for _ in range(args.rounds):
                 take_back_pending(base, beats)  # each round's Beat plans start in step
-                # every tour move is a new one: fresh games each round, enough that no
-                # connection runs out within it (at 4,000 moves/s, the fast path went past
-                # that)
-                per_conn = int(seconds * 8000 / conns / len(seq)) + 2
                 tours = [
                     [create(base, "tour", 1, {"mode": "solo"}, 11) for _ in range(per_conn)]
                     for _ in range(conns)
