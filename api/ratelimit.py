@@ -13,6 +13,13 @@ tightest limit.  Health, metrics, the docs and the web page's files are exempt
 so probes never starve.  When Redis cannot be reached the limit lets the request through: the
 request itself then reports the outage.
 
+The windows live in Redis's memory only: the script's writes to them go neither to the
+append-only file nor to replicas (``redis.set_repl``), so after a restart or a failover
+they start empty.  They hold a minute at most, and the limits already let everything
+through while Redis is away, so keeping them promised nothing; writing them made every
+request, views included, a write to disk.  The game's own writes in the same script (a
+move's commit, ``api.move_trip``) are persisted as before.
+
 Loopback clients (127.0.0.0/8, ::1) may have a rule of their own instead
 (``RATE_LIMIT_LOOPBACK``: a limit, or "exempt"): ``make run`` exempts them so
 a local bot can play as fast as the server answers.
@@ -48,17 +55,18 @@ from services.store import READ_IF_CHANGED_LUA, hash_unless_current
 # KEYS: one sorted set per limit, then optionally a game's hash to read.  ARGV: now (ms),
 # a unique member, the number of limits, then per limit its allowance and window (ms),
 # then optionally the version and created time of the caller's copy of that hash.
-# The request is admitted (and recorded in every window) only when each window has
-# room.  Returns {admitted, limit, remaining, reset_ms, retry_ms} for the tightest limit
-# (the refusing one when refused), plus, when admitted and a hash is named, its fields,
-# or 1 when the caller's copy is still the stored one (same version, same game), read
-# as ``services.store.READ_IF_CHANGED_LUA`` reads it.
+# The request is admitted (and recorded in every window, in memory only: see above) only
+# when each window has room.  Returns {admitted, limit, remaining, reset_ms, retry_ms} for
+# the tightest limit (the refusing one when refused), plus, when admitted and a hash is
+# named, its fields, or 1 when the caller's copy is still the stored one (same version,
+# same game), read as ``services.store.READ_IF_CHANGED_LUA`` reads it.
 MOVING_WINDOW_LUA = (
     "local function read(KEYS, ARGV)"
     + READ_IF_CHANGED_LUA
     + """end
 local now = tonumber(ARGV[1])
 local n = tonumber(ARGV[3])
+redis.set_repl(redis.REPL_NONE)
 local admitted = 1
 local best_limit, best_left, best_reset, retry = -1, -1, 0, 0
 for i = 1, n do
@@ -87,6 +95,9 @@ if admitted == 1 then
     redis.call('ZADD', KEYS[i], now, ARGV[2])
     redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[3 + 2 * i]))
   end
+end
+redis.set_repl(redis.REPL_ALL)
+if admitted == 1 then
   if #KEYS > n then out[6] = read({KEYS[n + 1]}, {ARGV[4 + 2 * n], ARGV[5 + 2 * n]}) end
 end
 return out
