@@ -42,6 +42,7 @@ from collections.abc import Callable, Sequence
 from statistics import median
 
 import psutil
+import redis
 import requests
 from _stack import ROOT, percentile, stack
 
@@ -374,6 +375,7 @@ def main() -> None:
     limits = LIMITS if args.limits == "on" else NO_LIMITS
     bare = BareServer(args.processes, args.threads)
     rounds: list[dict[str, dict[str, float]]] = []
+    stored: list[str] = []
     try:
         with stack(processes=args.processes, threads=args.threads, env_extra=limits) as (
             base,
@@ -456,6 +458,7 @@ def main() -> None:
                         m["redis_ms"] = (redis_after - redis_before) * 1000 / n
                     m["cpu_ms"] = (cpu_s(procs) - before) * 1000 / n + m["redis_ms"]
                 rounds.append(results)
+                stored.append(_redis_state(redis_server.url))
     finally:
         bare.stop()
 
@@ -469,6 +472,7 @@ def main() -> None:
         if len(rounds) > 1:
             print(f"round {i}")
         print_round(results)
+        print(f"after it, Redis: {stored[i - 1]}")
     if len(rounds) > 1:
         print(f"over the {len(rounds)} rounds, median (least - most):")
         for name, ref in RATIOS:
@@ -478,6 +482,18 @@ def main() -> None:
                 f"  {name:<30} {_spread(by_rate)} | {_spread(by_cpu)}  (of {ref});"
                 f"  p99 {_spread(p99, 1)} ms"
             )
+
+
+def _redis_state(url: str) -> str:
+    """What Redis holds and has done so far: its memory, keys, and forks (each rewrites the
+    append-only file; its cost grows with the data held, and the benchmark counts it)."""
+    client = redis.Redis.from_url(url)
+    info = client.info()
+    return (
+        f"{info['used_memory'] / 2**20:.0f} MiB in {client.dbsize()} keys; "
+        f"{info['total_forks']} forks, the last copying {info['aof_last_cow_size'] / 2**20:.0f} "
+        f"MiB on write; append-only file {info['aof_current_size'] / 2**20:.0f} MiB"
+    )
 
 
 def ratios(results: dict[str, dict[str, float]], name: str, ref: str) -> tuple[float, float]:
