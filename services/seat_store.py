@@ -35,7 +35,8 @@ from services.store import CAS_LUA, GameNotFound, GameRecord, GameStore, Version
 _SEAT_LUA = (
     CAS_LUA
     + """
-redis.call('HSET', KEYS[1], 'seats', ARGV[2], 'seating', ARGV[3], 'version', nv, 'updated', ARGV[6])
+redis.call('HSET', KEYS[1], 'seats', ARGV[2], 'seating', ARGV[3], 'version', nv, 'updated', ARGV[6],
+  'commit', ARGV[#ARGV])
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'host', ARGV[4]) end
 local ttl = tonumber(ARGV[5])
 if ttl > 0 then

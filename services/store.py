@@ -37,11 +37,12 @@ from services.redis_calls import run_script
 
 # Every write of a game hash (a move, a seat change) opens with this compare-and-set
 # on KEYS[1]'s version against ARGV[1]; the last argument is the write's id, which the
-# write stores as ``commit``.  The id makes a resend harmless: when a reply is lost on
-# a dropped connection, the client sends the script again, and finding its own id one
-# version on means the first send was applied -- it answers that version instead of
-# -2 (which would have the move re-applied to the state it had already made, or a
-# claimed seat reported taken with its one-time token lost).  Sets ``nv``.
+# write stores as ``commit`` in the same HSET as its new version ``nv`` (set here).  The
+# id makes a resend harmless: when a reply is lost on a dropped connection, the client
+# sends the script again, and finding its own id one version on means the first send
+# was applied -- it answers that version instead of -2 (which would have the move
+# re-applied to the state it had already made, or a claimed seat reported taken with
+# its one-time token lost).
 CAS_LUA = """
 local v = redis.call('HGET', KEYS[1], 'version')
 if not v then return -1 end
@@ -51,7 +52,6 @@ if tonumber(v) ~= tonumber(ARGV[1]) then
   return -2
 end
 local nv = tonumber(v) + 1
-redis.call('HSET', KEYS[1], 'commit', ARGV[#ARGV])
 """
 
 # KEYS: game hash, log list, events stream.  ARGV: expected version, state json,
@@ -62,7 +62,8 @@ redis.call('HSET', KEYS[1], 'commit', ARGV[#ARGV])
 COMMIT_LUA = (
     CAS_LUA
     + """
-redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', nv, 'status', ARGV[4], 'updated', ARGV[6])
+redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', nv, 'status', ARGV[4], 'updated', ARGV[6],
+  'commit', ARGV[#ARGV])
 redis.call('RPUSH', KEYS[2], ARGV[3])
 redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[8], nv .. '-0', 'events', ARGV[7])
 local ttl = tonumber(ARGV[5])
