@@ -491,8 +491,9 @@ def _redis_state(url: str) -> str:
     info = client.info()
     return (
         f"{info['used_memory'] / 2**20:.0f} MiB in {client.dbsize()} keys; "
-        f"{info['total_forks']} forks, the last copying {info['aof_last_cow_size'] / 2**20:.0f} "
-        f"MiB on write; append-only file {info['aof_current_size'] / 2**20:.0f} MiB"
+        f"{info['total_forks']} forks, the last taking {info['latest_fork_usec'] / 1000:.1f} ms "
+        f"and copying {info['aof_last_cow_size'] / 2**20:.0f} MiB on write; append-only file "
+        f"{info['aof_current_size'] / 2**20:.0f} MiB"
     )
 
 
