@@ -7,7 +7,9 @@ endpoint in turn at the same number of connections; without wrk, Python client t
 Prints requests per second, p50 and p99, and the CPU the servers spent per request (the
 gunicorn processes, plus Redis and the forks that rewrite its append-only file for the
 product: a figure that other work on the machine disturbs far less than throughput) with
-the Redis server's part of it, and the ratios to the bare endpoints.  It asserts nothing.
+the Redis server's part of it, the load generator's own CPU per request (``client``: it
+takes it from the same cores), the ratios to the bare endpoints and, after each round, what
+Redis holds and how often it forked.  It asserts nothing.
 ``request_path_profile.py`` profiles the same requests in-process.
 
     .venv/bin/python benchmarks/request_path.py [--seconds 8] [--connections 16] [--quick]
