@@ -95,11 +95,10 @@ if admitted == 1 then
     redis.call('ZADD', KEYS[i], now, ARGV[2])
     redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[3 + 2 * i]))
   end
-end
-redis.set_repl(redis.REPL_ALL)
-if admitted == 1 then
   if #KEYS > n then out[6] = read({KEYS[n + 1]}, {ARGV[4 + 2 * n], ARGV[5 + 2 * n]}) end
 end
+-- what a caller's script writes after this (a move's commit) is persisted as ever
+redis.set_repl(redis.REPL_ALL)
 return out
 """
 )
