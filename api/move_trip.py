@@ -87,7 +87,7 @@ class MoveTrip:
         if windows and self.limiter is not None:
             lkeys, largs = self.limiter.script_call(windows, int(time.time() * 1000))
         else:
-            lkeys, largs = [], [0, "-", 0]  # no window: always admitted, nothing recorded
+            lkeys, largs = [], [0, 0]  # no window: always admitted, nothing recorded
         self.sent += 1
         record = move.record
         call = self.store.commit_call(

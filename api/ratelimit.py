@@ -2,10 +2,13 @@
 
 Both limits are application-wide (every endpoint shares them) and hold across
 any number of API processes because the windows live in Redis.  Each is a
-sorted set of the admitted requests' times, so a limit of N per minute means
-at most N requests in *any* 60 seconds (a moving window: no burst of 2N across
-a fixed window's edge).  One Lua script checks and records both limits, so a
-request pays a single Redis round trip for them.
+list of the admitted requests' times, so a limit of N per minute means at most
+N requests in *any* 60 seconds (a moving window: no burst of 2N across a fixed
+window's edge).  A list, not a sorted set: the times arrive in order, so the
+oldest leave from one end and the newest join at the other, each in constant
+time, and a list of integers takes about a tenth of a sorted set's memory -- the
+windows hold every admitted request of the last minute.  One Lua script checks
+and records both limits, so a request pays a single Redis round trip for them.
 
 A breach is a 429 in the usual error format with ``Retry-After``; admitted
 requests carry ``X-RateLimit-Limit``, ``-Remaining`` and ``-Reset`` for the
@@ -35,9 +38,7 @@ would count as loopback.
 from __future__ import annotations
 
 import ipaddress
-import itertools
 import math
-import os
 import re
 import time
 from dataclasses import dataclass
@@ -52,9 +53,14 @@ from api.errors import ApiError, error_response
 from services.redis_calls import run_script
 from services.store import READ_IF_CHANGED_LUA, hash_unless_current
 
-# KEYS: one sorted set per limit, then optionally a game's hash to read.  ARGV: now (ms),
-# a unique member, the number of limits, then per limit its allowance and window (ms),
-# then optionally the version and created time of the caller's copy of that hash.
+# KEYS: one list per limit, then optionally a game's hash to read.  ARGV: now (ms), the
+# number of limits, then per limit its allowance and window (ms), then optionally the
+# version and created time of the caller's copy of that hash.
+# Each list holds the admitted requests' times in the window, newest first; times that
+# have left it are popped from the old end.  Callers' clocks (and the order their calls
+# reach Redis in) may disagree by a little: a time pushed below a newer one leaves only
+# once every time pushed before it has, so its request counts a little longer (stricter,
+# never looser), as if it had been recorded at that newer time.
 # The request is admitted (and recorded in every window, in memory only: see above) only
 # when each window has room.  Returns {admitted, limit, remaining, reset_ms, retry_ms} for
 # the tightest limit (the refusing one when refused), plus, when admitted and a hash is
@@ -65,24 +71,29 @@ MOVING_WINDOW_LUA = (
     + READ_IF_CHANGED_LUA
     + """end
 local now = tonumber(ARGV[1])
-local n = tonumber(ARGV[3])
+local n = tonumber(ARGV[2])
 redis.set_repl(redis.REPL_NONE)
 local admitted = 1
 local best_limit, best_left, best_reset, retry = -1, -1, 0, 0
 for i = 1, n do
   local key = KEYS[i]
-  local limit = tonumber(ARGV[2 + 2 * i])
-  local window = tonumber(ARGV[3 + 2 * i])
-  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
-  local count = redis.call('ZCARD', key)
-  local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+  local limit = tonumber(ARGV[1 + 2 * i])
+  local window = tonumber(ARGV[2 + 2 * i])
+  local oldest = redis.call('LINDEX', key, -1)
+  while oldest and tonumber(oldest) <= now - window do
+    redis.call('RPOP', key)
+    oldest = redis.call('LINDEX', key, -1)
+  end
+  local count = 0
   local reset = now + window
-  if oldest[2] then reset = tonumber(oldest[2]) + window end
+  if oldest then
+    count = redis.call('LLEN', key)
+    reset = tonumber(oldest) + window
+  end
   if count >= limit then
     admitted = 0
     -- room comes back when the entry that keeps the window full ages out
-    local keep = redis.call('ZRANGE', key, count - limit, count - limit, 'WITHSCORES')
-    local wait = tonumber(keep[2]) + window - now
+    local wait = tonumber(redis.call('LINDEX', key, limit - 1)) + window - now
     if wait > retry then retry = wait end
     best_limit, best_left, best_reset = limit, 0, reset
   elseif admitted == 1 and (best_left < 0 or limit - count - 1 < best_left) then
@@ -92,10 +103,10 @@ end
 local out = {admitted, best_limit, best_left, best_reset, retry}
 if admitted == 1 then
   for i = 1, n do
-    redis.call('ZADD', KEYS[i], now, ARGV[2])
-    redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[3 + 2 * i]))
+    redis.call('LPUSH', KEYS[i], now)
+    redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[2 + 2 * i]))
   end
-  if #KEYS > n then out[6] = read({KEYS[n + 1]}, {ARGV[4 + 2 * n], ARGV[5 + 2 * n]}) end
+  if #KEYS > n then out[6] = read({KEYS[n + 1]}, {ARGV[3 + 2 * n], ARGV[4 + 2 * n]}) end
 end
 -- what a caller's script writes after this (a move's commit) is persisted as ever
 redis.set_repl(redis.REPL_ALL)
@@ -184,8 +195,6 @@ class RateLimiter:
         self.loopback = loopback
         self.prefix = f"{prefix}ratelimit:"
         self._script = client.register_script(MOVING_WINDOW_LUA)
-        self._ids = itertools.count()
-        self._pid = os.getpid()
 
     def hit(self, windows: list[tuple[str, Limit]], now_ms: int) -> Verdict:
         """Record one request at ``now_ms`` in every window that has room for it."""
@@ -208,11 +217,7 @@ class RateLimiter:
     ) -> tuple[list[str], list[int | str | bytes]]:
         """``MOVING_WINDOW_LUA``'s keys and arguments to check ``windows`` at ``now_ms``
         (also sent as part of a larger script: ``api.move_trip``)."""
-        args: list[int | str | bytes] = [
-            now_ms,
-            f"{now_ms}-{self._pid}-{next(self._ids)}",
-            len(windows),
-        ]
+        args: list[int | str | bytes] = [now_ms, len(windows)]
         for _, limit in windows:
             args += [limit.count, limit.window_s * 1000]
         return [f"{self.prefix}{key}" for key, _ in windows], args

@@ -51,7 +51,7 @@ def test_views_write_nothing_and_moves_write_only_the_game(server):
     for _ in range(5):  # five views: each checks and records both windows, reads the game
         verdict, fields = limiter.check(windows, store.record_key(record.id))
         assert verdict.admitted and fields
-    assert client.zcard(f"{limiter.prefix}address:192.0.2.7") == 5  # counted in memory
+    assert client.llen(f"{limiter.prefix}address:192.0.2.7") == 5  # counted in memory
 
     seat = game_for("beat").seats_to_act(record.state)[0]
     play = next(
@@ -59,7 +59,7 @@ def test_views_write_nothing_and_moves_write_only_the_game(server):
     )
     trip = MoveTrip(store, limiter).send(prepare_move(record, seat, play), windows)
     assert trip.verdict.admitted and trip.result.record.version == record.version + 1
-    assert client.zcard(f"{limiter.prefix}address:192.0.2.7") == 6
+    assert client.llen(f"{limiter.prefix}address:192.0.2.7") == 6
 
     entry = f'"v":{record.version + 1},'.encode()  # the move's log entry, written after the views
     text = _written(server.data_dir, entry)

@@ -6,6 +6,9 @@ import uuid
 
 import pytest
 import redis
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from api.ratelimit import Limit, RateLimiter
 
@@ -82,3 +85,69 @@ def test_answers_carry_the_tightest_window(settings):
     assert [r.headers["X-RateLimit-Remaining"] for r in answers[:4]] == ["3", "2", "1", "0"]
     assert {r.headers["X-RateLimit-Limit"] for r in answers[:4]} == {"4"}
     assert 1 <= int(answers[4].headers["Retry-After"]) <= 60
+
+
+def test_a_time_behind_a_newer_one_counts_until_the_newer_leaves(limiter, settings):
+    """Callers' clocks may disagree: a time recorded after a newer one leaves the window
+    with that newer one, so its request counts a little longer (stricter, never looser),
+    and the times that count stay the ones at the list's new end."""
+    two = [("k", Limit(2, 60))]
+    assert limiter.hit(two, 10_000).admitted
+    assert limiter.hit(two, 5_000).admitted  # another process's clock, 5 s behind
+    # the 5 s request still counts just before 70 s, beside the 10 s one
+    refused = limiter.hit(two, 69_999)
+    assert not refused.admitted and refused.retry_ms == 1 and refused.reset_ms == 70_000
+    assert limiter.hit(two, 70_000).admitted
+    client = redis.Redis.from_url(settings.redis_url)
+    assert client.lrange(f"{limiter.prefix}k", 0, -1) == [b"70000"]
+
+
+class _Model:
+    """The promise, written plainly: a request is admitted when every window holds fewer
+    than its allowance of admitted requests in the ``window`` ms up to now."""
+
+    def __init__(self, limits: list[Limit]):
+        self.limits = limits
+        self.times: list[list[int]] = [[] for _ in limits]
+
+    def hit(self, now: int) -> tuple[bool, int, int, int, int]:
+        verdicts = []
+        for times, limit in zip(self.times, self.limits, strict=True):
+            w = limit.window_s * 1000
+            live = sorted(t for t in times if t > now - w)
+            reset = live[0] + w if live else now + w
+            if len(live) >= limit.count:
+                retry = live[len(live) - limit.count] + w - now
+                verdicts.append((False, limit.count, 0, reset, retry))
+            else:
+                verdicts.append((True, limit.count, limit.count - len(live) - 1, reset, 0))
+        refused = [v for v in verdicts if not v[0]]
+        if refused:
+            # the last refusing window is reported, retry is the longest wait
+            return (False, *refused[-1][1:4], max(v[4] for v in refused))
+        for times in self.times:
+            times.append(now)
+        return min(verdicts, key=lambda v: v[2])
+
+
+@hsettings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    limits=st.lists(
+        st.builds(Limit, st.integers(1, 5), st.integers(1, 3)), min_size=1, max_size=2
+    ),
+    gaps=st.lists(
+        st.one_of(st.integers(0, 3), st.integers(0, 1_500), st.integers(2_000, 4_000)),
+        min_size=1,
+        max_size=40,
+    ),
+)
+def test_the_windows_keep_the_promise_on_any_steady_clock(limiter, limits, gaps):
+    """On random times and limits, every verdict is the plain model's, field by field."""
+    windows = [(f"p{uuid.uuid4().hex[:8]}-{i}", limit) for i, limit in enumerate(limits)]
+    model = _Model(limits)
+    now = 1_000_000
+    for gap in gaps:
+        now += gap
+        got = limiter.hit(windows, now)
+        want = model.hit(now)
+        assert (got.admitted, got.limit, got.remaining, got.reset_ms, got.retry_ms) == want
