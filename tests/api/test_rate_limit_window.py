@@ -132,9 +132,7 @@ class _Model:
 
 @hsettings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
-    limits=st.lists(
-        st.builds(Limit, st.integers(1, 5), st.integers(1, 3)), min_size=1, max_size=2
-    ),
+    limits=st.lists(st.builds(Limit, st.integers(1, 5), st.integers(1, 3)), min_size=1, max_size=2),
     gaps=st.lists(
         st.one_of(st.integers(0, 3), st.integers(0, 1_500), st.integers(2_000, 4_000)),
         min_size=1,
