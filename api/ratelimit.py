@@ -56,11 +56,12 @@ from services.store import READ_IF_CHANGED_LUA, hash_unless_current
 # KEYS: one list per limit, then optionally a game's hash to read.  ARGV: now (ms), the
 # number of limits, then per limit its allowance and window (ms), then optionally the
 # version and created time of the caller's copy of that hash.
-# Each list holds the admitted requests' times in the window, newest first; times that
-# have left it are popped from the old end.  Callers' clocks (and the order their calls
-# reach Redis in) may disagree by a little: a time pushed below a newer one leaves only
-# once every time pushed before it has, so its request counts a little longer (stricter,
-# never looser), as if it had been recorded at that newer time.
+# Each list holds the admitted requests' times in the window, newest first, and stays
+# sorted: callers' clocks (and the order their calls reach Redis in) may disagree by a
+# little, so a time below the newest one is recorded as that newest time (its request
+# counts a little longer: stricter, never looser).  Times that have left the window are
+# popped from the old end, a few at a time; a longer run of them (a client back after a
+# pause) is found by bisection and cut with one LTRIM, so no call walks it in Lua.
 # The request is admitted (and recorded in every window, in memory only: see above) only
 # when each window has room.  Returns {admitted, limit, remaining, reset_ms, retry_ms} for
 # the tightest limit (the refusing one when refused), plus, when admitted and a hash is
@@ -75,20 +76,37 @@ local n = tonumber(ARGV[2])
 redis.set_repl(redis.REPL_NONE)
 local admitted = 1
 local best_limit, best_left, best_reset, retry = -1, -1, 0, 0
+local stamps = {}
 for i = 1, n do
   local key = KEYS[i]
   local limit = tonumber(ARGV[1 + 2 * i])
   local window = tonumber(ARGV[2 + 2 * i])
+  local edge = now - window
   local oldest = redis.call('LINDEX', key, -1)
-  while oldest and tonumber(oldest) <= now - window do
+  local pops = 0
+  while oldest and tonumber(oldest) <= edge and pops < 8 do
     redis.call('RPOP', key)
+    oldest = redis.call('LINDEX', key, -1)
+    pops = pops + 1
+  end
+  if oldest and tonumber(oldest) <= edge then
+    -- the first (newest-side) index whose time has left: all from there on go
+    local lo, hi = 0, redis.call('LLEN', key) - 1
+    while lo < hi do
+      local mid = math.floor((lo + hi) / 2)
+      if tonumber(redis.call('LINDEX', key, mid)) <= edge then hi = mid else lo = mid + 1 end
+    end
+    if lo == 0 then redis.call('DEL', key) else redis.call('LTRIM', key, 0, lo - 1) end
     oldest = redis.call('LINDEX', key, -1)
   end
   local count = 0
   local reset = now + window
+  stamps[i] = now
   if oldest then
     count = redis.call('LLEN', key)
     reset = tonumber(oldest) + window
+    local newest = tonumber(redis.call('LINDEX', key, 0))
+    if newest > now then stamps[i] = newest end
   end
   if count >= limit then
     admitted = 0
@@ -103,7 +121,7 @@ end
 local out = {admitted, best_limit, best_left, best_reset, retry}
 if admitted == 1 then
   for i = 1, n do
-    redis.call('LPUSH', KEYS[i], now)
+    redis.call('LPUSH', KEYS[i], stamps[i])
     redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[2 + 2 * i]))
   end
   if #KEYS > n then out[6] = read({KEYS[n + 1]}, {ARGV[3 + 2 * n], ARGV[4 + 2 * n]}) end

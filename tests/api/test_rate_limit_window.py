@@ -88,18 +88,49 @@ def test_answers_carry_the_tightest_window(settings):
 
 
 def test_a_time_behind_a_newer_one_counts_until_the_newer_leaves(limiter, settings):
-    """Callers' clocks may disagree: a time recorded after a newer one leaves the window
-    with that newer one, so its request counts a little longer (stricter, never looser),
-    and the times that count stay the ones at the list's new end."""
+    """Callers' clocks may disagree: a time behind the newest one is recorded as that
+    newest time, so its request counts a little longer (stricter, never looser)."""
     two = [("k", Limit(2, 60))]
     assert limiter.hit(two, 10_000).admitted
     assert limiter.hit(two, 5_000).admitted  # another process's clock, 5 s behind
+    client = redis.Redis.from_url(settings.redis_url)
+    assert client.lrange(f"{limiter.prefix}k", 0, -1) == [b"10000", b"10000"]
     # the 5 s request still counts just before 70 s, beside the 10 s one
     refused = limiter.hit(two, 69_999)
     assert not refused.admitted and refused.retry_ms == 1 and refused.reset_ms == 70_000
     assert limiter.hit(two, 70_000).admitted
-    client = redis.Redis.from_url(settings.redis_url)
     assert client.lrange(f"{limiter.prefix}k", 0, -1) == [b"70000"]
+
+
+def test_a_time_from_a_clock_behind_is_not_cut_with_the_old_times(limiter):
+    """The list is kept sorted (a time behind the newest is recorded as the newest), so
+    the bisection that cuts a long run of old times never lands on it and cuts the times
+    after it that still count."""
+    many = [("k", Limit(1_000, 60))]
+    times = [1_000 + i for i in range(10)]  # these will have left the window
+    times += [10_000 + i for i in range(5)]
+    times += [5_000]  # another process's clock, behind
+    times += [10_010 + i for i in range(7)]
+    assert all(limiter.hit(many, t).admitted for t in times)
+    # at 69 s the first ten have left; the 5 s one counts as recorded at 10.004 s
+    assert limiter.hit(many, 69_000).remaining == 1_000 - 13 - 1
+
+
+def test_a_client_back_after_a_pause_finds_its_old_times_gone(limiter, settings):
+    """Hundreds of times that left the window while the client was away go in one call
+    (bisected and cut, not popped one by one), and none that still counts goes with them."""
+    many = [("k", Limit(1_000, 60))]
+    for t in range(600):
+        assert limiter.hit(many, 1_000_000 + t * 10).admitted
+    # 61 s after the first: the 101 times up to 1,001,000 have left, 499 count
+    back = limiter.hit(many, 1_061_000)
+    assert back.admitted and back.remaining == 1_000 - 499 - 1
+    assert back.reset_ms == 1_001_010 + 60_000
+    client = redis.Redis.from_url(settings.redis_url)
+    assert client.llen(f"{limiter.prefix}k") == 499 + 1
+    later = limiter.hit(many, 2_000_000)  # long after all of them
+    assert later.admitted and later.remaining == 999
+    assert client.lrange(f"{limiter.prefix}k", 0, -1) == [b"2000000"]
 
 
 class _Model:
@@ -132,11 +163,14 @@ class _Model:
 
 @hsettings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
-    limits=st.lists(st.builds(Limit, st.integers(1, 5), st.integers(1, 3)), min_size=1, max_size=2),
+    limits=st.lists(
+        st.builds(Limit, st.integers(1, 30), st.integers(1, 3)), min_size=1, max_size=2
+    ),
+    # bursts (several times in one ms), steady traffic, and pauses longer than a window
     gaps=st.lists(
         st.one_of(st.integers(0, 3), st.integers(0, 1_500), st.integers(2_000, 4_000)),
         min_size=1,
-        max_size=40,
+        max_size=80,
     ),
 )
 def test_the_windows_keep_the_promise_on_any_steady_clock(limiter, limits, gaps):
