@@ -383,6 +383,8 @@ def main() -> None:
             base,
             redis_server,
         ):
+            # every call of 1 ms or more goes to the slow log, read and emptied each round
+            redis.Redis.from_url(redis_server.url).config_set("slowlog-log-slower-than", 1000)
             tour = create(base, "tour", 1, {"mode": "solo"}, 7)
             beats = [create(base, "beat", 2, {}, 100 + i) for i in range(conns)]
             seq = tour_sequence(11)
@@ -488,14 +490,26 @@ def main() -> None:
 
 def _redis_state(url: str) -> str:
     """What Redis holds and has done so far: its memory, keys, and forks (each rewrites the
-    append-only file; its cost grows with the data held, and the benchmark counts it)."""
+    append-only file; its cost grows with the data held, and the benchmark counts it), and
+    the round's slowest call (wall clock: on a busy machine it includes time Redis waited
+    for a core), since one long call holds up every client."""
     client = redis.Redis.from_url(url)
     info = client.info()
+    slow = client.slowlog_get(128)
+    client.slowlog_reset()
+    worst = max(slow, key=lambda e: e["duration"], default=None)
+    slowest = "no call took 1 ms"
+    if worst is not None:
+        name = worst["command"].split(b" ", 1)[0].decode()
+        slowest = (
+            f"{len(slow)} calls of 1 ms or more, the slowest {name} "
+            f"{worst['duration'] / 1000:.1f} ms"
+        )
     return (
         f"{info['used_memory'] / 2**20:.0f} MiB in {client.dbsize()} keys; "
         f"{info['total_forks']} forks, the last taking {info['latest_fork_usec'] / 1000:.1f} ms "
         f"and copying {info['aof_last_cow_size'] / 2**20:.0f} MiB on write; append-only file "
-        f"{info['aof_current_size'] / 2**20:.0f} MiB"
+        f"{info['aof_current_size'] / 2**20:.0f} MiB; {slowest}"
     )
 
 
