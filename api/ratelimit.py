@@ -4,11 +4,12 @@ Both limits are application-wide (every endpoint shares them) and hold across
 any number of API processes because the windows live in Redis.  Each is a
 list of the admitted requests' times, so a limit of N per minute means at most
 N requests in *any* 60 seconds (a moving window: no burst of 2N across a fixed
-window's edge).  A list, not a sorted set: the times arrive in order, so the
-oldest leave from one end and the newest join at the other, each in constant
-time, and a list of integers takes about a tenth of a sorted set's memory -- the
-windows hold every admitted request of the last minute.  One Lua script checks
-and records both limits, so a request pays a single Redis round trip for them.
+window's edge).  A list, not a sorted set: times come (all but) in order, so the
+newest join at one end and the oldest leave at the other, each in constant
+time, a long run of old ones goes in one ``LTRIM``, and a list of integers takes
+about a twentieth of a sorted set's memory (the windows hold every admitted
+request of the last minute).  One Lua script checks and records both limits, so
+a request pays a single Redis round trip for them.
 
 A breach is a 429 in the usual error format with ``Retry-After``; admitted
 requests carry ``X-RateLimit-Limit``, ``-Remaining`` and ``-Reset`` for the
