@@ -60,7 +60,9 @@ from services.store import READ_IF_CHANGED_LUA, hash_unless_current
 # Each list holds the admitted requests' times in the window, newest first, and stays
 # sorted: callers' clocks (and the order their calls reach Redis in) may disagree by a
 # little, so a time below the newest one is recorded as that newest time (its request
-# counts a little longer: stricter, never looser).  Times that have left the window are
+# counts a little longer: stricter, never looser).  A newest time more than a window ahead
+# comes from a clock that jumped; the window then starts afresh rather than pin every new
+# time to it.  Times that have left the window are
 # popped from the old end, a few at a time; a longer run of them (a client back after a
 # pause) is found by bisection and cut with one LTRIM, so no call walks it in Lua.
 # The request is admitted (and recorded in every window, in memory only: see above) only
@@ -104,10 +106,16 @@ for i = 1, n do
   local reset = now + window
   stamps[i] = now
   if oldest then
-    count = redis.call('LLEN', key)
-    reset = tonumber(oldest) + window
     local newest = tonumber(redis.call('LINDEX', key, 0))
-    if newest > now then stamps[i] = newest end
+    if newest > now + window then
+      -- written by a clock more than a window ahead (one that jumped back since): the
+      -- clamp would pin every new time to it, so the window starts afresh instead
+      redis.call('DEL', key)
+    else
+      count = redis.call('LLEN', key)
+      reset = tonumber(oldest) + window
+      if newest > now then stamps[i] = newest end
+    end
   end
   if count >= limit then
     admitted = 0

@@ -102,6 +102,23 @@ def test_a_time_behind_a_newer_one_counts_until_the_newer_leaves(limiter, settin
     assert client.lrange(f"{limiter.prefix}k", 0, -1) == [b"70000"]
 
 
+def test_a_clock_that_jumped_back_by_more_than_a_window_starts_it_afresh(limiter):
+    """Times from a clock an hour ahead would pin every later time to that hour (each
+    recorded as the newest), locking the client out until then: the window restarts."""
+    two = [("k", Limit(2, 60))]
+    assert limiter.hit(two, 3_600_000).admitted  # a clock an hour ahead
+    assert limiter.hit(two, 60_001 + 1_000).admitted  # that clock's back: > a window behind
+    second = limiter.hit(two, 60_001 + 1_001)  # counted as usual from here
+    assert second.admitted and second.remaining == 0
+    third = limiter.hit(two, 60_001 + 1_002)
+    assert not third.admitted and third.retry_ms == 61_001 + 60_000 - 61_003
+    # within a window ahead, the clamp holds: no restart
+    ahead = [("j", Limit(2, 60))]
+    assert limiter.hit(ahead, 100_000).admitted
+    assert limiter.hit(ahead, 41_000).admitted  # 59 s behind: recorded at 100 s
+    assert not limiter.hit(ahead, 41_001).admitted
+
+
 def test_a_time_from_a_clock_behind_is_not_cut_with_the_old_times(limiter):
     """The list is kept sorted (a time behind the newest is recorded as the newest), so
     the bisection that cuts a long run of old times never lands on it and cuts the times
