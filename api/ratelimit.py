@@ -60,11 +60,11 @@ from services.store import READ_IF_CHANGED_LUA, hash_unless_current
 # Each list holds the admitted requests' times in the window, newest first, and stays
 # sorted: callers' clocks (and the order their calls reach Redis in) may disagree by a
 # little, so a time below the newest one is recorded as that newest time (its request
-# counts a little longer: stricter, never looser).  A newest time more than a window ahead
-# comes from a clock that jumped; the window then starts afresh rather than pin every new
-# time to it.  Times that have left the window are
-# popped from the old end, a few at a time; a longer run of them (a client back after a
-# pause) is found by bisection and cut with one LTRIM, so no call walks it in Lua.
+# counts a little longer: stricter, never looser).  A newest time more than a window
+# ahead comes from a clock that jumped; the window then starts afresh rather than pin
+# every new time to it.  Times that have left the window are popped from the old end, a
+# few at a time; a longer run of them (a client back after a pause) is found by
+# bisection and cut with one LTRIM, so no call walks it in Lua.
 # The request is admitted (and recorded in every window, in memory only: see above) only
 # when each window has room.  Returns {admitted, limit, remaining, reset_ms, retry_ms} for
 # the tightest limit (the refusing one when refused), plus, when admitted and a hash is

@@ -107,11 +107,11 @@ def test_a_clock_that_jumped_back_by_more_than_a_window_starts_it_afresh(limiter
     recorded as the newest), locking the client out until then: the window restarts."""
     two = [("k", Limit(2, 60))]
     assert limiter.hit(two, 3_600_000).admitted  # a clock an hour ahead
-    assert limiter.hit(two, 60_001 + 1_000).admitted  # that clock's back: > a window behind
-    second = limiter.hit(two, 60_001 + 1_001)  # counted as usual from here
+    assert limiter.hit(two, 61_000).admitted  # that clock set right: over a window behind
+    second = limiter.hit(two, 61_001)  # counted as usual from here
     assert second.admitted and second.remaining == 0
-    third = limiter.hit(two, 60_001 + 1_002)
-    assert not third.admitted and third.retry_ms == 61_001 + 60_000 - 61_003
+    third = limiter.hit(two, 61_002)
+    assert not third.admitted and third.retry_ms == 61_000 + 60_000 - 61_002
     # within a window ahead, the clamp holds: no restart
     ahead = [("j", Limit(2, 60))]
     assert limiter.hit(ahead, 100_000).admitted
