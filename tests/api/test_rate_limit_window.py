@@ -16,13 +16,13 @@ MIN = 60_000
 
 
 @pytest.fixture
-def limiter(settings):
-    client = redis.Redis.from_url(settings.redis_url)
-    prefix = f"{settings.prefix}rlw-{uuid.uuid4().hex[:6]}:"
-    yield RateLimiter(client, prefix, None, None)
-    keys = list(client.scan_iter(match=f"{prefix}*"))
-    if keys:
-        client.delete(*keys)
+def limiter(settings, own_prefix):
+    return RateLimiter(redis.Redis.from_url(settings.redis_url), own_prefix, None, None)
+
+
+def _times(settings, limiter: RateLimiter, key: str) -> list[bytes]:
+    """The times window ``key`` holds, newest first, as Redis stores them."""
+    return redis.Redis.from_url(settings.redis_url).lrange(f"{limiter.prefix}{key}", 0, -1)
 
 
 def test_parse_limits():
@@ -93,13 +93,12 @@ def test_a_time_behind_a_newer_one_counts_until_the_newer_leaves(limiter, settin
     two = [("k", Limit(2, 60))]
     assert limiter.hit(two, 10_000).admitted
     assert limiter.hit(two, 5_000).admitted  # another process's clock, 5 s behind
-    client = redis.Redis.from_url(settings.redis_url)
-    assert client.lrange(f"{limiter.prefix}k", 0, -1) == [b"10000", b"10000"]
+    assert _times(settings, limiter, "k") == [b"10000", b"10000"]
     # the 5 s request still counts just before 70 s, beside the 10 s one
     refused = limiter.hit(two, 69_999)
     assert not refused.admitted and refused.retry_ms == 1 and refused.reset_ms == 70_000
     assert limiter.hit(two, 70_000).admitted
-    assert client.lrange(f"{limiter.prefix}k", 0, -1) == [b"70000"]
+    assert _times(settings, limiter, "k") == [b"70000"]
 
 
 def test_a_clock_that_jumped_back_by_more_than_a_window_starts_it_afresh(limiter):
@@ -143,11 +142,10 @@ def test_a_client_back_after_a_pause_finds_its_old_times_gone(limiter, settings)
     back = limiter.hit(many, 1_061_000)
     assert back.admitted and back.remaining == 1_000 - 499 - 1
     assert back.reset_ms == 1_001_010 + 60_000
-    client = redis.Redis.from_url(settings.redis_url)
-    assert client.llen(f"{limiter.prefix}k") == 499 + 1
+    assert len(_times(settings, limiter, "k")) == 499 + 1
     later = limiter.hit(many, 2_000_000)  # long after all of them
     assert later.admitted and later.remaining == 999
-    assert client.lrange(f"{limiter.prefix}k", 0, -1) == [b"2000000"]
+    assert _times(settings, limiter, "k") == [b"2000000"]
 
 
 class _Model:
