@@ -384,7 +384,8 @@ def main() -> None:
             redis_server,
         ):
             # every call of 1 ms or more goes to the slow log, read and emptied each round
-            redis.Redis.from_url(redis_server.url).config_set("slowlog-log-slower-than", 1000)
+            server_client = redis.Redis.from_url(redis_server.url)
+            server_client.config_set("slowlog-log-slower-than", 1000)
             tour = create(base, "tour", 1, {"mode": "solo"}, 7)
             beats = [create(base, "beat", 2, {}, 100 + i) for i in range(conns)]
             seq = tour_sequence(11)
@@ -462,7 +463,7 @@ def main() -> None:
                         m["redis_ms"] = (redis_after - redis_before) * 1000 / n
                     m["cpu_ms"] = (cpu_s(procs) - before) * 1000 / n + m["redis_ms"]
                 rounds.append(results)
-                stored.append(_redis_state(redis_server.url))
+                stored.append(_redis_state(server_client))
     finally:
         bare.stop()
 
@@ -488,12 +489,11 @@ def main() -> None:
             )
 
 
-def _redis_state(url: str) -> str:
+def _redis_state(client: redis.Redis) -> str:
     """What Redis holds and has done so far: its memory, keys, and forks (each rewrites the
     append-only file; its cost grows with the data held, and the benchmark counts it), and
     the round's slowest call (wall clock: on a busy machine it includes time Redis waited
     for a core), since one long call holds up every client."""
-    client = redis.Redis.from_url(url)
     info = client.info()
     slow = client.slowlog_get(128)
     client.slowlog_reset()
