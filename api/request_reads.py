@@ -1,8 +1,8 @@
 """One Redis round trip before a request: its rate-limit check and its game's record.
 
 A request on ``/v1/games/<game_id>/...`` needs both, so the limiter's script reads the
-game's hash once the request is admitted: one command, about 8% less CPU per move than
-a pipeline of two in redis-py.  The resource then takes the record with
+game's hash once the request is admitted: one command, cheaper per move than a
+pipeline of two in redis-py.  The resource then takes the record with
 :func:`game_record`; a request that reads again (a move retried after a concurrent
 write) reads fresh.  Without limits the resource reads the record itself, in the same
 way (:func:`fresh_fields`).
