@@ -30,7 +30,7 @@ def _until(s, done):
 
 
 def test_nova_knocks_out_the_rivals_rightmost_card_whatever_the_hands():
-    # the seat holds more cards than the rival: the old hand-halving nuke did nothing here
+    # the seat holds more cards than the rival: a hand-halving nuke would do nothing here
     s = position(
         hands=([1, 2, 3, 4, 5, 6], [7]),
         studios=(studio(*range(1, 16)), studio(1, 2, 3, 4)),
