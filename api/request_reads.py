@@ -90,8 +90,8 @@ class ReadCache:
 
     def record(self, store: GameStore, game_id: str, fields: Fields) -> GameRecord:
         """``fields`` parsed, once per copy held: a repeated read of an unchanged game is
-        answered ``1`` by the limiter's script, and parsing the same hash again was a
-        twentieth of a view.  Only for callers that read the record and never change it
+        answered ``1`` by the limiter's script, and parsing the same hash again would be a
+        noticeable part of a view.  Only for callers that read the record and never change it
         (the fast path: views, and moves, whose rules copy the state before changing it)."""
         hit = self._records.get(game_id)
         if hit is not None and hit[0] is fields:
