@@ -18,8 +18,8 @@ install: $(STAMP)
 run: install
 	$(PY) -m api.run
 
-# worksteal: xdist's default "load" hands out the tests in big batches up front, and one
-# run left a worker idle for the last 108 s of 339 while the other worked through its batch
+# worksteal: xdist's default "load" hands out the tests in big batches up front, which
+# can leave one worker idle for minutes while the other works through its batch
 test: install
 	$(PY) -m pytest -q -n 2 --dist worksteal $(PYTEST_ARGS)
 

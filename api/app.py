@@ -32,7 +32,7 @@ class GreenroomFlask(Flask):
     """Flask that asks once per function whether it is a coroutine.
 
     Flask checks every hook and view on every request (``inspect.iscoroutinefunction``,
-    about a dozen calls a request, 4% of a view's CPU); none of ours is async, and a
+    about a dozen calls a request, a visible share of a view's CPU); none of ours is async, and a
     function's nature does not change, so the answer is kept per function (up to
     :data:`SYNC_KEPT` of them: a closure made per request, as ``after_this_request``
     makes, is simply asked about each time).

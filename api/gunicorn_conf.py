@@ -21,8 +21,8 @@ def post_worker_init(worker) -> None:
     """Move everything the worker holds once its app is loaded and warmed up (modules,
     schemas, the games' tables) out of the cyclic collector's reach.
 
-    It lives as long as the worker, yet each full collection walked all of it: about
-    60 ms for the product's app, and under gevent every request of the worker waits while
+    It lives as long as the worker, yet each full collection would walk all of it (tens
+    of thousands of objects), and under gevent every request of the worker waits while
     it runs.  From here on only what requests create is walked.  (What is frozen and
     later dropped is still freed by reference counting; only cycles among it would stay.)
     """

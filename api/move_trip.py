@@ -1,14 +1,14 @@
 """A move in one Redis round trip: the rate limits and the compare-and-set in one script.
 
-A move used to cost two round trips: the limiter's script, which also read the game's
-hash (or answered "unchanged" for the process's copy of it), then the commit.  When the
-process holds a copy of the game (:class:`api.request_reads.ReadCache` -- the mover's
-own last move or view left it there), the rules can run on that copy first and the one
-script sent afterwards checks the limits and, once admitted, commits with the copy's
-version as the expected one.  The compare-and-set is what makes that safe: a copy that
-was stale is refused by it, exactly as a concurrent write is, and the script then hands
-back the fresh hash so the move goes on as before (rules re-checked on the fresh state,
-``services.play.perform``'s retries) without a further read.
+On the ordinary path a move costs two round trips: the limiter's script, which also
+reads the game's hash (or answers "unchanged" for the process's copy of it), then the
+commit.  When the process holds a copy of the game (:class:`api.request_reads.ReadCache`
+-- the mover's own last move or view left it there), the rules can run on that copy first
+and the one script sent afterwards checks the limits and, once admitted, commits with the
+copy's version as the expected one.  The compare-and-set is what makes that safe: a copy
+that was stale is refused by it, exactly as a concurrent write is, and the script then
+hands back the fresh hash so the move goes on as before (rules re-checked on the fresh
+state, ``services.play.perform``'s retries) without a further read.
 
 Only a move the rules accept on the copy is sent this way.  Anything else the copy
 would answer -- an illegal move, a stale ``If-Match``, a seat the token does not hold --

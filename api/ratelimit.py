@@ -7,7 +7,7 @@ N requests in *any* 60 seconds (a moving window: no burst of 2N across a fixed
 window's edge).  A list, not a sorted set: times come (all but) in order, so the
 newest join at one end and the oldest leave at the other, each in constant
 time, a long run of old ones goes in one ``LTRIM``, and a list of integers takes
-about a twentieth of a sorted set's memory (the windows hold every admitted
+a small fraction of a sorted set's memory (the windows hold every admitted
 request of the last minute).  One Lua script checks and records both limits, so
 a request pays a single Redis round trip for them.
 
@@ -20,8 +20,8 @@ request itself then reports the outage.
 The windows live in Redis's memory only: the script's writes to them go neither to the
 append-only file nor to replicas (``redis.set_repl``), so after a restart or a failover
 they start empty.  They hold a minute at most, and the limits already let everything
-through while Redis is away, so keeping them promised nothing; writing them made every
-request, views included, a write to disk.  The game's own writes in the same script (a
+through while Redis is away, so keeping them would promise nothing; writing them would
+make every request, views included, a write to disk.  The game's own writes in the same script (a
 move's commit, ``api.move_trip``) are persisted as before.
 
 Loopback clients (127.0.0.0/8, ::1) may have a rule of their own instead

@@ -1,8 +1,8 @@
 """One Redis round trip before a request: its rate-limit check and its game's record.
 
 A request on ``/v1/games/<game_id>/...`` needs both, so the limiter's script reads the
-game's hash once the request is admitted: one command, about 8% less CPU per move than
-a pipeline of two in redis-py.  The resource then takes the record with
+game's hash once the request is admitted: one command, cheaper per move than a
+pipeline of two in redis-py.  The resource then takes the record with
 :func:`game_record`; a request that reads again (a move retried after a concurrent
 write) reads fresh.  Without limits the resource reads the record itself, in the same
 way (:func:`fresh_fields`).
@@ -90,8 +90,8 @@ class ReadCache:
 
     def record(self, store: GameStore, game_id: str, fields: Fields) -> GameRecord:
         """``fields`` parsed, once per copy held: a repeated read of an unchanged game is
-        answered ``1`` by the limiter's script, and parsing the same hash again was a
-        twentieth of a view.  Only for callers that read the record and never change it
+        answered ``1`` by the limiter's script, and parsing the same hash again would be a
+        noticeable part of a view.  Only for callers that read the record and never change it
         (the fast path: views, and moves, whose rules copy the state before changing it)."""
         hit = self._records.get(game_id)
         if hit is not None and hit[0] is fields:

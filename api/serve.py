@@ -2,8 +2,8 @@
 
 The default worker class is gevent: every request runs in a greenlet, so a
 thousand open streams (and long polls) are a thousand parked greenlets, not a
-thousand threads, and moves keep their latency (benchmarks/streams.py measured
-gthread against gevent; the README has the figures).  ``API_WORKER_CLASS=gthread``
+thousand threads, and moves keep their latency (benchmarks/streams.py compares
+gthread with gevent; docs/performance.md has the figures).  ``API_WORKER_CLASS=gthread``
 brings back threads (``API_THREADS`` per process) for a deployment that serves
 no streams.
 """

@@ -2,13 +2,13 @@
 
 redis-py 8 wraps every command in a retry closure, an observability recorder and a
 parse-callback lookup; for the request path's scripts (the limiter's check-and-read, a
-move's compare-and-set, a move's limits and commit in one) that was about a sixth of a
-view's CPU.  This packs the command with hiredis (as redis-py itself does when hiredis is
+move's compare-and-set, a move's limits and commit in one) that is a sizeable share
+of a view's CPU.  This packs the command with hiredis (as redis-py itself does when hiredis is
 installed, so the bytes are the same), sends it on a connection and reads the reply.
 
 Connections: taking one from the pool and giving it back costs a lock, a queue, two
-observability records and a readiness poll (a system call) each time, about a twentieth
-of a move's CPU.  A connection this module has just read a whole reply on is known to be
+observability records and a readiness poll (a system call) each time, a measurable
+part of a move's CPU.  A connection this module has just read a whole reply on is known to be
 ready, so it keeps a few such connections for its next calls (at most ``SPARES`` per
 pool, per process: under gevent or threads, as many as run at once); any other outcome
 gives the connection back to the pool, or drops it.

@@ -1,8 +1,8 @@
 """Commands of many greenlets written together on one connection (under gevent only).
 
-Under a gevent worker each request's script call used to take its own connection, write
-its command, find no reply at the first ``recv`` and wait on the hub (an I/O watcher and a
-timeout timer each time), while Redis woke once per command.  Here every greenlet of the
+Under a gevent worker a script call on a connection of its own writes its command, finds
+no reply at the first ``recv`` and waits on the hub (an I/O watcher and a timeout timer
+each time), while Redis wakes once per command.  Here every greenlet of the
 process that calls within one turn of the hub's loop appends its packed command to a
 buffer; the buffer is written once at the end of that turn, and one I/O watcher reads the
 replies, which Redis sends in the order the commands came, and hands each to its caller.

@@ -140,9 +140,9 @@ class BotInlineWorker(Worker):
     """RQ's forking worker, except that bot turns run in the worker process itself.
 
     Forking a worker that holds the solver indexes costs more than a typical bot
-    turn (benchmarks/bot_turns.py: a bot's answer p50 3 ms inline against 20 ms
-    forked, p99 20 against 165 ms); turns are short, bounded by their job
-    timeout like any job, and run only this module's code, so they skip the fork.
+    turn (benchmarks/bot_turns.py compares the two; docs/performance.md has the
+    figures); turns are short, bounded by their job timeout like any job, and run
+    only this module's code, so they skip the fork.
     """
 
     def execute_job(self, job: Job, queue: Queue) -> None:

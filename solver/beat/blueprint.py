@@ -53,10 +53,9 @@ FACE_UP: dict[str, bool] = {c: C.has_face_up(c) for c in sim.VALUE}
 
 #: per seat count, the chance of each result when a song is aimed at a result (the
 #: DP's model of a live band: ON POINT gets harder as more hidden cards add up).  At 4
-#: seats 0.36 since the middle bandmates aim (``_share_dist``): blueprint band, easy /
-#: medium, 60 / 40 deals per venue, 196 / 44 -> 195 / 47 wins, held-out seeds 100-159
-#: 182 / 47 -> 193 / 49 (0.42: 187 / 55 and 181 / 48; 0.22: 190 / 42).  At 3 seats
-#: 0.42 lost 7 of 296 easy deals: kept at 0.35.
+#: seats the middle bandmates aim (``_share_dist``), which lands ON POINT a little more
+#: often than at 3; a higher chance at 3 seats lost easy deals.  Chosen on the blueprint
+#: band's wins over seeded deals, checked on held-out seeds.
 AIMS = {
     n: {
         FAIL: ((FAIL, 0.9), (OP, 0.05), (LOUD, 0.05)),
@@ -66,22 +65,18 @@ AIMS = {
     for n, op, loud in ((2, 0.45, 0.8), (3, 0.35, 0.75), (4, 0.36, 0.72))
 }
 #: per seat count, what a point of card value played costs in utility (times the song's
-#: stakes): high cards are worth keeping, but at 0.012 the 4-seat band saved them into
-#: FAILs (blueprint band, 60 seeded deals per venue 1-10: easy 44 -> 50 %, medium
-#: 10 -> 13 %; hint band, paired deals: 55 -> 60 % / 17 -> 31 %).  At 3 seats too
-#: (blueprint band, 60 / 40 deals per venue 1-5 / 6-10: easy 65 -> 69 %, medium
-#: 33 -> 39 %; a first 20-deal hint run had measured a loss, 12 -> 9 wins: noise).
+#: stakes): high cards are worth keeping, but with the 2-seat cost a 3- or 4-seat band
+#: saves them into FAILs, so the cost is lower there (chosen on the blueprint band's
+#: wins over seeded deals, confirmed with the hint band).
 COST_PER_POINT = {2: 0.012, 3: 0.003, 4: 0.003}
 #: at Scrapyard (every song must FAIL) a point of card value played is a gain instead:
-#: over 20 deals per seat count the blueprint band won 0 / 0 / 0 % of the winnable ones
-#: with the cost, 41-53 / 25 / 20-30 % with a gain of 0.003-0.024 (0.012 best)
+#: low cards are what fail the songs to come, and with the cost the band won no deal
 ALL_FAIL_GAIN_PER_POINT = 0.012
 ENCORE_ONE_BONUS = 0.25
 #: an Encore beyond the songs the targets need is taken when the result model's
 #: chance to win gains more than this with one more song: a setlist with no room for a
-#: miss (Rock in the Belt needs all 7 songs right with one Encore).  Blueprint band, all
-#: 26 venues at 2-4 seats, 20 deals per cell: 454 -> 522 wins of the winnable deals
-#: (margin 0 / 0.02: 495 / 511); held-out seeds 20-39: 497 -> 571.
+#: miss (Rock in the Belt needs all 7 songs right with one Encore) is otherwise lost at
+#: the first miss.  A smaller margin takes Encores that do not pay.
 EXTRA_ENCORE_MARGIN = 0.05
 SOLO_COST = 0.04
 PASS_COST = 0.04
@@ -459,8 +454,7 @@ def _share_dist(
     FAIL), the signalled cards of this round taken off and shared among the seats whose
     cards are not known.  Modelled as any unstaged card instead, such a bandmate looked
     like noise to the seats before it, which then played for safety: high cards into
-    LOUDs by 4 or more and FAILs later.  Blueprint band, 60 / 40 seeded deals per
-    venue: 4 seats easy 55 -> 68 %, medium 21 -> 24 %; 3 seats medium 39 -> 42 %."""
+    LOUDs by 4 or more and FAILs later."""
     aim = max(RESULTS, key=lambda r: (util[r], r == OP))
     if aim == FAIL:
         target = 0.0

@@ -188,10 +188,9 @@ class Model:
             if forced:
                 self._staging(n, L, H, hand0, xs, zs, shift, c, rules and not fixed)
         # No symmetry breaking between equal cards of a seat ("the earlier-drawn copy is
-        # played first"): with it, 8 seeds x 26 venues took a median of cell medians of
-        # 13 / 18 / 23 ms at 2 / 3 / 4 seats and up to 115 ms (Neverending, 4 seats);
-        # without it 9 / 13 / 16 ms and at most 44 ms; one Binary Ballroom deal went from
-        # 4 s to 1 s.  Upload Festival keeps its own ordering (see _staging), which pays.
+        # played first"): the extra constraints make CP-SAT slower on these models, at
+        # every seat count and most of all on the hardest cells.  Upload Festival keeps
+        # its own ordering (see _staging), which pays.
         if not self.empty_ok:  # a round with no card at any seat loses the venue
             for t in range(H):
                 m.add_bool_or([has[s][t] for s in range(n)]).only_enforce_if(self.first[t])
@@ -802,15 +801,12 @@ class Model:
         solver.parameters.max_time_in_seconds = max(0.01, budget_s)
         solver.parameters.random_seed = 0
         # These models are small and mostly Boolean: presolve, probing and the LP
-        # relaxation cost more than they prune.  Measured on 3 seeded deals x 22 venues
-        # x 2-4 seats (CPU time of Solve): median 123 ms with probing off alone, 39 ms
-        # with presolve and linearization off too, infeasible deals included.
+        # relaxation cost more than they prune, on feasible and infeasible deals alike.
         solver.parameters.cp_model_probing_level = 0
         solver.parameters.cp_model_presolve = False
         solver.parameters.linearization_level = 0
-        # No inprocessing, no phase saving, no symmetry detection: over 20 venues x 4-5
-        # seeds per player count (quiet machine, CPU time of Solve) the median went from
-        # 11 / 14 / 24 ms to 6 / 7 / 13 ms at 2 / 3 / 4 seats and the mean fell too.
+        # No inprocessing, no phase saving, no symmetry detection either: each costs
+        # these models more than it saves, in the median and the mean alike.
         solver.parameters.use_sat_inprocessing = False
         solver.parameters.use_phase_saving = False
         solver.parameters.symmetry_level = 0

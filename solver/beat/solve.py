@@ -1,8 +1,8 @@
 """The Beat solver entry points: venue feasibility, Pulsar Palace, odds.
 
-Strategy (measured, see docs/solver.md): the CP-SAT model covers every venue and
-decides a deal, build included, in about 10-40 ms at 2-4 seats, feasible or not,
-while the round search is as fast only on easy 2-seat deals and blows up at 3-4
+Strategy (see docs/solver.md): the CP-SAT model covers every venue and decides a
+deal, build included, in tens of ms at 2-4 seats, feasible or not, while the round
+search is as fast only on easy 2-seat deals and blows up at 3-4
 seats; ``decide`` therefore runs CP-SAT first and gives the search whatever budget
 CP-SAT leaves.  Every plan is replayed before it is returned; the verdict is never
 a guess: ``unknown`` when the budget runs out.
@@ -17,9 +17,9 @@ from services.beat import venues as V
 from solver.beat import plan as P
 from solver.beat import search, sim
 
-# Pulsar Palace's filtered search decides most deals in 1-7 ms; the rest go to CP-SAT
-# (quiet machine, 30 seeds x 2-4 seats: a 5-15 ms slice gave the best p95, 0.1 s
-# made every deal the search could not decide cost 100 ms more)
+# Pulsar Palace's filtered search decides most deals in a few ms; the rest go to CP-SAT.
+# A slice of this order gives the best p95: a longer one only adds its own length to
+# every deal the search cannot decide.
 PULSAR_SLICE_S = 0.01
 
 
@@ -66,10 +66,8 @@ def decide(state: dict[str, Any], budget_s: float, method: str = "auto") -> dict
     elif method == "cpsat":
         run_cpsat(deadline)
     else:
-        # A search slice first used to win the easy deals; measured on a quiet machine
-        # (20 venues x 5-6 seeds per player count) it only ever added its own length:
-        # CP-SAT first took the median of cell medians from 30 to 22 ms at 3 seats and
-        # from 44 to 38 ms at 4, and left 2 seats unchanged (19 ms).
+        # No search slice first: it wins some easy deals sooner, but over every venue
+        # and player count it only adds its own length to the others.
         run_cpsat(deadline) or run_search(deadline)
     if out["verdict"] == "feasible":
         end = search.replay(spec, st, out["plan"], rot)
@@ -93,8 +91,8 @@ def pulsar_decide(state: dict[str, Any], budget_s: float) -> dict[str, Any]:
     t0 = time.monotonic()
     deadline = t0 + budget_s
     # the filtered search decides most deals in a few ms; the deals it cannot, CP-SAT
-    # decides in tens of ms, so the search only gets a slice (it used to keep the whole
-    # budget and leave CP-SAT nothing: 1 in 10 four-seat deals came back unknown)
+    # decides in tens of ms, so the search only gets a slice (given the whole budget it
+    # would leave CP-SAT nothing, and hard four-seat deals would come back unknown)
     slice_end = t0 + min(0.25 * budget_s, PULSAR_SLICE_S)
     dead: set = set()
 

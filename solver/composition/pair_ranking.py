@@ -106,7 +106,7 @@ class PairWords:
         largest of them (``mask[r, o]``: choice o may reach the threshold for pair r;
         the others are left out).  ``text_bound``'s with the way's tables counts MUD's
         changed card as a wild on top of every card and symbol row: with the Ghost
-        Note (two wilds) it could not prune (issue 14)."""
+        Note (two wilds) it could not prune."""
         joint = np.maximum(self.full[first] - self._sub26(), 0) + self.full[second]
         jl = self.ln[first] + self.ln[second] - self.shared_len
         vw = self.vw[first] + self.vw[second] - self.shared_vowels

@@ -336,9 +336,8 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = max(0.05, budget_s)
     # The model is tiny: presolve, probing and symmetry detection cost more than they save,
-    # while the LP relaxation cuts the search ten-fold on the hard positions; the fuller one
-    # (level 2) beat the default (level 1) once borrows, clears and buys joined the model
-    # (60 positions: median 38 -> 30 ms, p95 148 -> 95 ms on the shared machine).
+    # while the LP relaxation cuts the search many-fold on the hard positions; the fuller
+    # one (level 2) beats the default (level 1) on a model with borrows, clears and buys.
     solver.parameters.cp_model_presolve = False
     solver.parameters.linearization_level = 2
     solver.parameters.symmetry_level = 0

@@ -15,7 +15,7 @@ def test_the_product_and_its_baseline_are_served_with_these_hooks():
 
 
 def test_a_worker_keeps_its_loaded_app_out_of_the_collector():
-    """After the hook, a full collection no longer walks what the worker held: it is
+    """After the hook, a full collection does not walk what the worker held: it is
     frozen, and only objects made afterwards are tracked in the generations."""
     held = [[i] for i in range(1_000)]  # stands for the loaded app
     gc.unfreeze()

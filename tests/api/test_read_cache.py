@@ -29,7 +29,7 @@ def test_every_viewer_of_one_version_gets_their_own_view(client, store, bearer):
         (new.host_token, None, Principal.host_of(2)),
         (new.host_token, 1, Principal.host_of(2)),
     ]
-    for _ in range(2):  # the second round is served from the rendered copies
+    for _ in range(2):  # the second pass is served from the rendered copies
         for token, seat, principal in asks:
             query = f"?seat={seat}" if seat is not None else ""
             r = client.get(f"/v1/games/{gid}{query}", headers=bearer(token))

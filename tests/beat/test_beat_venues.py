@@ -552,7 +552,7 @@ def test_upload_festival_forced_staging():
 def test_upload_festival_encore_is_played_with_no_cards():
     """Each song takes two cards from a seat (the play and the staging), so the six
     songs use all twelve; an Encore adds a seventh that nobody can play on: a FAIL, and
-    the final check decides (the band used to lose for running out of cards)."""
+    the final check decides (the band does not lose for running out of cards)."""
     songs = [4, 4, 8, 9, 7, 3]
     # seat 1: hand 1 2 4 4 2 -- play 2, stage 4, draw 3 5; play 2, stage 5, draw 2 4;
     # play 4, stage 4, draw 5 3; play 5, stage 3, draw 5; play 5, stage 3; play 2, stage 1

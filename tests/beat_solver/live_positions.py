@@ -7,8 +7,8 @@ import random
 from services.beat import GAME
 from services.beat import venues as V
 
-# the first actions a band posting the old live hints played at Roswell Rave, 2 seats,
-# seed 1; the round-3 hint then raised ValueError in the sampler
+# a band's first actions at Roswell Rave, 2 seats, seed 1: the round-3 Encore phase that
+# follows is where the sampler must count the songs and cards just revealed only once
 CRASH_PATH = [
     (1, {"type": "play", "card": "s1-5c"}),
     (1, {"type": "ready"}),

@@ -139,8 +139,8 @@ def test_cpsat_and_search_agree_on_many_positions_with_blackout_and_radio_silenc
 
 def test_committed_same_value_plays_are_found_in_either_order():
     """The Solo seat commits two cards of one value, one as its Solo: the search must
-    keep exactly those ids (it used to fold the two orders into one and, for the
-    other order, find no legal round at all, answering infeasible)."""
+    keep exactly those ids (folding the two orders into one finds no legal round at all
+    for the other order, and answers infeasible)."""
     from services.beat import GAME
 
     checked = 0
@@ -281,7 +281,7 @@ def _empty_song_sweep(per_cell: int, seed: int) -> list[tuple[str, bool]]:
 def test_songs_without_cards_engine_search_and_cpsat_agree():
     seen = _empty_song_sweep(6, 0)
     # both verdicts occur where songs outnumber the cards: those deals are not lost
-    # for running out (they used to be, by all three)
+    # for running out, by any of the three
     over = [v for v, o in seen if o]
     assert "feasible" in over and "infeasible" in over, seen
 
@@ -337,8 +337,8 @@ def _winnable(state: dict, songs: int) -> None:
 def test_black_hole_three_encores_are_winnable_past_the_last_card():
     """The scripted Black Hole deal of tests/beat: three ON POINT songs with a 1 each and
     all three Encores taken queue eight songs for seven cards a seat.  The rules win it
-    (six LOUD, one FAIL, then the empty eleventh song as the second FAIL); the solver
-    used to call the position infeasible for running out of cards."""
+    (six LOUD, one FAIL, then the empty eleventh song as the second FAIL); running out
+    of cards does not make the position infeasible."""
     seat_plays = [[1, 1, 1, 2, 2, 3, 3, 4, 4, 5], [2, 3, 3, 4, 4, 4, 5, 5, 5, 2]]
     deal = {
         "decks": [[2, 3, 4, *seat_plays[0], 5, 5], [1, 1, 1, *seat_plays[1], 2, 3]],
@@ -355,7 +355,7 @@ def test_black_hole_three_encores_are_winnable_past_the_last_card():
 def test_scrapyard_solo_extra_card_is_a_way_to_fail():
     """The scripted Scrapyard deal of tests/beat, two songs from the end: only the Solo's
     extra card wins (a second 3 breaks Feedback Loop; the 5 then breaks Silent Disco).
-    The solver used to allow only the pass there and call the position lost."""
+    A solver that allows only the pass there calls the position lost."""
     seat_plays = [[4, 4, 4, 3, 2, 2, 2, 1, 1, 1, 3, 3], [4, 3, 3, 3, 4, 2, 2, 2, 1, 1, 4, 5]]
     last = ("feedback_loop", "silent_disco")
     deal = {
@@ -372,8 +372,8 @@ def test_scrapyard_solo_extra_card_is_a_way_to_fail():
 # -- breaking Blackout / Radio Silence on purpose ------------------------------------
 #
 # A Face Up play under Blackout, or a Cue under Radio Silence, makes the song a FAIL
-# whatever was played.  The solver used to play neither, so a deal won only that way
-# was called infeasible.  Scrapyard (every song must FAIL), two seats, the last song:
+# whatever was played.  A solver that plays neither calls a deal won only that way
+# infeasible.  Scrapyard (every song must FAIL), two seats, the last song:
 # both seats hold a card of 3 or more against difficulty 3 (a Solo pass leaves the
 # other card, still not a FAIL), so only the break wins.
 
@@ -445,7 +445,7 @@ def test_a_cue_under_radio_silence_fails_the_last_scrapyard_song():
 def test_puzzle_hints_through_a_break_win_and_keep_the_committed_flag():
     """Following puzzle hints plays the Face Up card (or gives the Cue), then, asked again
     with that play committed, both methods still see the song broken and the hints win
-    (the committed flag used to be dropped, so the position looked lost)."""
+    (with the committed flag dropped, the position would look lost)."""
     from services.beat import GAME
     from solver.beat import hints as H
 
@@ -484,8 +484,8 @@ def test_puzzle_hints_through_a_break_win_and_keep_the_committed_flag():
 def test_a_committed_face_down_card_is_taken_back_to_break_but_not_once_ready():
     """Seat 1 has played its Face Up 4 face down on the Blackout song.  While it may take
     the card back, the plan does so and plays it Face Up (a win); once the seat is ready
-    no break is left and the position is lost.  Both used to be misjudged: the plans
-    flagged the committed card without taking it back, and a ready seat was still
+    no break is left and the position is lost.  The two mistakes guarded against: a plan
+    that flags the committed card without taking it back, and a ready seat still
     planned to break."""
     from services.beat import GAME
 

@@ -59,7 +59,7 @@ def test_a_move_between_the_pages_two_reads_is_read_again(new_page, client, stor
 
     page.route(re.compile(rf"/v1/games/{game_id}(\?[^/]*)?$"), move_first)
     page.reload()
-    # well within the table's 30-second safety net, which used to be what put it right
+    # well within the table's 30-second safety net, so the reads themselves put it right
     page.wait_for_selector(ACTION, timeout=8_000)
     assert not armed[0]
     assert version(page) == waiting_at + 1

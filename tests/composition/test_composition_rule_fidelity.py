@@ -1,6 +1,4 @@
-"""Issue 14, Composition: the rules as printed where the engine read them otherwise.
-
-Each test here failed on the engine before its fix (items 16, 17 and 20)."""
+"""Composition: the rules as printed, where a plausible reading differs from them."""
 
 from __future__ import annotations
 
@@ -129,7 +127,7 @@ def test_forms_offer_only_usable_forms_and_say_what_a_word_needs():
 
 
 def test_the_solo_flip_hint_gives_up_an_award_the_best_word_misses():
-    # badges no longer rank Awards (all carry one): the hint keeps what the seat can reach
+    # badges do not rank Awards (all carry one): the hint keeps what the seat can reach
     st = fresh(1)
     st["phase"] = "flip"
     seat = st["seats"][0]

@@ -1,4 +1,4 @@
-"""Issue 14 item 18: the solver keeps to its time budget and refuses what it cannot
+"""The solver keeps to its time budget and refuses what it cannot
 search exactly.  No test reads the clock: a budget too small for a hand must turn
 ``exact`` False (and still answer); more wilds than the index covers are refused."""
 
@@ -33,8 +33,8 @@ def test_solve_keeps_the_two_word_search_to_its_budget():
 def test_the_compose_hint_keeps_single_words_to_its_budget():
     preload()  # the word index: built once per process, outside any hint's budget
     st = compose(fresh(2, ["MUD", "HOG"]), {0: SLOW[:11]}, ghost=0)
-    # 1 ms: reading the candidates alone takes longer (0.2 s sufficed before the bounds
-    # per choice of MUD's change made this hand's whole hint take about 0.1 s)
+    # 1 ms: reading the candidates alone takes longer (the whole hint takes a fraction of
+    # a second, so a larger budget would not cut it short)
     out = hint(st, 0, budget_s=0.001)
     assert out["exact"] is False and "not proven optimal" in out["explanation"]
     assert out["actions"][0]["action"]["type"] == "perform"

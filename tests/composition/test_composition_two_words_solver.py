@@ -45,7 +45,7 @@ def test_top_k_with_two_words_equals_brute_force(payload):
     _check(payload)
 
 
-# MUD multiplies the brute force's spellings (one draw took 8 s): the default copy draws
+# MUD multiplies the brute force's spellings (a draw can take seconds): the default copy draws
 # 10 hands, the slow copy 100
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(payload=two_word_hands(min_others=2, max_others=3, maestros=("MUD",)))

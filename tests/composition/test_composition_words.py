@@ -1,4 +1,4 @@
-"""Issue 14 item 19: the dictionary takes the inflections of its words (the rulebook's
+"""The dictionary takes the inflections of its words (the rulebook's
 own THINGS, "words", "played"), keeps proper nouns out, and the solver reads the very
 list the engine judges with."""
 

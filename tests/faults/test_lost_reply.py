@@ -68,8 +68,8 @@ def test_a_commit_whose_reply_is_lost_is_applied_once(relayed_store):
 
 def test_a_seat_claim_whose_reply_is_lost_keeps_its_token(relayed_store):
     """The seat change script resent after a lost reply: the claimant still gets the
-    seat and its token works (it used to be told 409 ``seat_taken`` by its own claim,
-    with the one-time token lost and the seat held by nobody who can use it)."""
+    seat and its token works (not 409 ``seat_taken`` from its own claim, which would
+    lose the one-time token and leave the seat held by nobody who can use it)."""
     store, relay = relayed_store
     seating = initial_seating(2, [1], [None, None])
     record = create_game(store, "beat", 2, {"venue": "garage"}, seed=3, seating=seating).record

@@ -75,7 +75,7 @@ def _without_protection(state, seats):
 def test_the_protect_step_does_not_reveal_who_holds_a_protection_card():
     """Where the battle's protect step stops must not depend on hidden hands.
 
-    This was a real leak (the step skipped seats holding no protection Distortion); every
+    A step that skips seats holding no protection Distortion would leak them; every
     move into or within the protect step is replayed with the other seats' protection
     cards swapped out, and the mover must see no difference.
     """

@@ -70,7 +70,7 @@ def _lowest_hand(state, rival):
 def test_the_mix_step_does_not_reveal_the_rival_hand_total():
     """Whether Mix waits for the rival must not depend on the rival's (hidden) hand total.
 
-    This was a real leak (Mix used to skip a seat whose hand total could pay no Offset);
+    A Mix that skips a seat whose hand total could pay no Offset would leak it;
     every move that leaves Mix waiting on the rival is replayed against a poorer rival hand
     of the same size, and the mover must see no difference.
     """

@@ -71,8 +71,8 @@ def check(raw: dict) -> None:
     assert planned_value(out) == round(out["value"] * 100)  # nothing unlocks mid-turn here
 
 
-# The oracle's search grows steeply with dice x free spaces x hits (one run's random draw
-# took 103 s, this fixed sample 7 s), so the default copy replays one fixed sample and the
+# The oracle's search grows steeply with dice x free spaces x hits (a random draw can take
+# minutes, this fixed sample seconds), so the default copy replays one fixed sample and the
 # slow copy draws fresh ones.
 @settings(max_examples=8, deadline=None, derandomize=True)
 @given(small_positions())

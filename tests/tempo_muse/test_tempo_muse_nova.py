@@ -30,7 +30,7 @@ def _until(s, done):
 
 
 def test_nova_knocks_out_the_rivals_rightmost_card_whatever_the_hands():
-    # the seat holds more cards than the rival: the old hand-halving nuke did nothing here
+    # the seat holds more cards than the rival: a hand-halving nuke would do nothing here
     s = position(
         hands=([1, 2, 3, 4, 5, 6], [7]),
         studios=(studio(*range(1, 16)), studio(1, 2, 3, 4)),
@@ -56,7 +56,7 @@ def test_nova_acts_in_its_round_and_in_the_final_round():
 
 def test_in_a_double_completion_the_first_nova_to_resolve_wins():
     # both place their 15th this round; seat 0 resolves first, so its Nova knocks out
-    # the rival's Nova before it can act.  Without Nova this was a hand-count tiebreak.
+    # the rival's Nova before it can act.  Without Nova this would be a hand-count tiebreak.
     s = position(
         hands=([15, 9, 6, 1], [15, 9, 6, 1, 2, 3]),
         studios=(studio(*range(1, 15)), studio(*range(1, 15))),

@@ -300,7 +300,7 @@ def test_strip_and_nuke_hit_only_a_rival_holding_more_cards():
     poor = position(hands=([5, 6], [1, 2]), studios=(studio(1, 2, 3, 4), []))
     s, e = _effect(poor, 0, 4)
     assert s["hands"][1] == [1, 2] and e["cards"] == []
-    # the nuke kind (no longer on a shipped card, still in the content format)
+    # the nuke kind (on no shipped card, still in the content format)
     cards = dict(C.cards)
     cards[15] = dataclasses.replace(cards[15], kind="nuke")
     nuke = dataclasses.replace(C, cards=cards)
