@@ -6,6 +6,8 @@ COPY api api
 COPY services services
 COPY solver solver
 COPY workers workers
+COPY web web
+COPY greenroom greenroom
 RUN pip install --no-cache-dir .
 ENV PORT=8000 GREENROOM_DATA_DIR=/data
 EXPOSE 8000
