@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 import redis
 from flask import current_app
@@ -12,6 +11,7 @@ from redis.retry import Retry
 from rq import Queue
 
 from api.config import Settings
+from api.read_cache import ReadCache
 from services.store import GameStore
 
 #: Redis connections per client per process, and how long a request waits for a free one
@@ -53,8 +53,8 @@ class Backend:
     blocking_redis: redis.Redis
     store: GameStore
     queue: Queue
-    #: this process's copies of recent game reads and rendered views (api.request_reads)
-    read_cache: Any = field(default=None)
+    #: this process's copies of recent game reads and rendered views
+    read_cache: ReadCache = field(default_factory=ReadCache)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Backend:
@@ -69,8 +69,6 @@ class Backend:
             finished_ttl_s=settings.game_finished_ttl_s,
             events_cap=settings.game_events_cap,
         )
-        from api.request_reads import ReadCache  # it imports this module
-
         queue = Queue(settings.queue, connection=client)
         return cls(settings, client, blocking, store, queue, ReadCache())
 
