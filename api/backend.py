@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
+from typing import Any
 
 import redis
 from flask import current_app
@@ -12,6 +14,7 @@ from rq import Queue
 
 from api.config import Settings
 from api.read_cache import ReadCache
+from services.ports import BotTurns
 from services.store import GameStore
 
 #: Redis connections per client per process, and how long a request waits for a free one
@@ -55,6 +58,8 @@ class Backend:
     queue: Queue
     #: this process's copies of recent game reads and rendered views
     read_cache: ReadCache = field(default_factory=ReadCache)
+    #: schedules bot seats' turns after a change (``services.ports.BotTurns``)
+    bot_turns: BotTurns | None = None
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Backend:
@@ -70,7 +75,14 @@ class Backend:
             events_cap=settings.game_events_cap,
         )
         queue = Queue(settings.queue, connection=client)
-        return cls(settings, client, blocking, store, queue, ReadCache())
+        bot_turns = named(settings.bot_turns)(queue, store, settings.bot_budget_s)
+        return cls(settings, client, blocking, store, queue, ReadCache(), bot_turns)
+
+
+def named(target: str) -> Any:
+    """The attribute a "module:attribute" name refers to (a port's implementation)."""
+    module, attr = target.split(":")
+    return getattr(importlib.import_module(module), attr)
 
 
 def backend() -> Backend:
