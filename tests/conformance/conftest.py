@@ -36,7 +36,7 @@ def registered() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def http_base(app) -> Iterator[str]:
-    """The session's app over real HTTP on a free loopback port (threaded)."""
+    """The test app over real HTTP on a free loopback port (threaded)."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="conformance", daemon=True)
     thread.start()

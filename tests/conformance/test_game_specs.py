@@ -30,5 +30,5 @@ def test_a_spec_names_what_exists(spec):
 
 def test_every_table_file_of_the_page_is_named_by_a_spec():
     named = {spec.web_table for spec in BUILTIN}
-    shared = {"generic.js", "index.js", "cards.js"}  # the fallback, the loader, a helper
+    shared = {"generic.js", "index.js", "cards.js"}  # the fallback, the loader, shared card faces
     assert {p.name for p in TABLES.glob("*.js")} - shared == named
