@@ -131,6 +131,8 @@ BUILTIN: tuple[GameSpec, ...] = (
 )
 
 _SPECS: dict[str, GameSpec] = {spec.id: spec for spec in BUILTIN}
+#: called after every change to the table (caches of what it names drop their copies)
+_LISTENERS: list[Callable[[], None]] = []
 
 
 def specs() -> list[GameSpec]:
@@ -151,13 +153,25 @@ def register(spec: GameSpec) -> None:
     if taken & set(spec.problems):
         raise ValueError(f"{spec.id}: problems {sorted(taken & set(spec.problems))} are taken")
     _SPECS[spec.id] = spec
+    _changed()
 
 
 def unregister(game_id: str) -> None:
     """Remove a game added with :func:`register` (the built-in games stay)."""
     if any(s.id == game_id for s in BUILTIN):
         raise ValueError(f"{game_id!r} is built in")
-    _SPECS.pop(game_id, None)
+    if _SPECS.pop(game_id, None) is not None:
+        _changed()
+
+
+def on_change(listener: Callable[[], None]) -> None:
+    """Call ``listener`` after each registration or removal."""
+    _LISTENERS.append(listener)
+
+
+def _changed() -> None:
+    for listener in _LISTENERS:
+        listener()
 
 
 V = TypeVar("V")

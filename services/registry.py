@@ -6,7 +6,7 @@ import importlib
 from functools import cache
 
 from services.core import Game
-from services.game_specs import Derived, spec_of, specs
+from services.game_specs import Derived, on_change, spec_of, specs
 
 #: API id -> "module:attribute" of the Game instance (follows the registered specs)
 GAMES: Derived[str] = Derived(lambda registered: {s.id: s.rules for s in registered})
@@ -16,8 +16,10 @@ class UnknownGame(KeyError):
     pass
 
 
+@cache
 def get_game(name: str) -> Game:
-    """The Game for ``name``; raises UnknownGame."""
+    """The Game for ``name``; raises UnknownGame.  Kept per name (it is asked on every
+    request) until the registered games change."""
     try:
         target = spec_of(name).rules
     except KeyError:
@@ -29,6 +31,9 @@ def get_game(name: str) -> Game:
 def _load(target: str) -> Game:
     module, attr = target.split(":")
     return getattr(importlib.import_module(module), attr)
+
+
+on_change(get_game.cache_clear)
 
 
 def all_games() -> list[Game]:
