@@ -48,6 +48,9 @@ class Settings:
     trusted_proxies: int = 0
     #: hint budget of a bot seat's move, in seconds
     bot_budget_s: float = 0.5
+    #: "module:attribute" of the factory ``(queue, store, budget_s)`` of the play layer's
+    #: ``BotTurns`` port: named, as job functions are, so the API imports no worker code
+    bot_turns: str = "workers.bot_turns:RqBotTurns"
     #: serve the common view and move outside Flask (api.fastpath); off: all through Flask
     fast_path: bool = True
 

@@ -11,9 +11,9 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from services.seat_store import SeatChange, SeatStore
+from services.ports import SeatRepository
+from services.records import GameRecord, SeatChange, hash_token, token_matches
 from services.seating import SeatError, clean_name, require_open, seating_of, with_seat
-from services.store import GameRecord, hash_token, token_matches
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ def _open_seating(record: GameRecord, seat: int) -> tuple[list[dict[str, Any]], 
 
 
 def claim_seat(
-    seats: SeatStore,
+    seats: SeatRepository,
     game_id: str,
     seat: int,
     name: str,
@@ -63,7 +63,7 @@ def claim_seat(
 
 
 def mint_invite(
-    seats: SeatStore, game_id: str, seat: int, record: GameRecord | None = None
+    seats: SeatRepository, game_id: str, seat: int, record: GameRecord | None = None
 ) -> SeatResult:
     """A secret that claims open ``seat`` (once); a newer invite replaces the older."""
     invite = secrets.token_urlsafe(24)
@@ -77,7 +77,7 @@ def mint_invite(
 
 
 def seat_bot(
-    seats: SeatStore,
+    seats: SeatRepository,
     game_id: str,
     seat: int,
     name: str | None = None,

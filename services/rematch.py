@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from services.play import game_for, status_of
-from services.seat_store import SeatChange, SeatStore
+from services.ports import SeatRepository
+from services.records import GameNotFound, GameRecord, SeatChange, hash_token
 from services.seating import SeatError, seating_of, with_seat
-from services.store import GameNotFound, GameRecord, hash_token
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def next_seating(old: GameRecord) -> list[dict[str, Any]]:
     return seating
 
 
-def _create_next(seats: SeatStore, old: GameRecord) -> GameRecord:
+def _create_next(seats: SeatRepository, old: GameRecord) -> GameRecord:
     game = game_for(old.game)
     seed = secrets.randbelow(2**31)
     state = game.new(old.players, old.options, seed)
@@ -65,7 +65,7 @@ def _create_next(seats: SeatStore, old: GameRecord) -> GameRecord:
 
 
 def rematch(
-    seats: SeatStore, old: GameRecord, token: str, seat: int | None, host: bool
+    seats: SeatRepository, old: GameRecord, token: str, seat: int | None, host: bool
 ) -> RematchResult:
     """The next game after ``old`` (freshly read) for the caller (its ``seat``, or the host)."""
     store = seats.store
@@ -83,7 +83,7 @@ def rematch(
 
 
 def _pick_up(
-    seats: SeatStore, new_id: str, old_token: str, seat: int | None, host: bool, created: bool
+    seats: SeatRepository, new_id: str, old_token: str, seat: int | None, host: bool, created: bool
 ) -> RematchResult:
     """Set the caller's derived token on the new game (once) and return it."""
     fresh = derive_token(old_token, new_id)

@@ -1,4 +1,4 @@
-"""The API's handles on seating: the seat store and the bot scheduler, per app."""
+"""The API's handles on seating: the seat store, per app, and the bot-turn port."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from flask import current_app
 from api.backend import Backend, backend
 from services.seat_store import SeatStore
 from services.store import GameRecord
-from workers.bot_turns import schedule_bot_turns
 
 
 def seat_store() -> SeatStore:
@@ -23,4 +22,4 @@ def kick_bots(record: GameRecord, be: Backend | None = None) -> list[int]:
     if record.seating is None:
         return []
     be = be or backend()
-    return schedule_bot_turns(be.queue, be.store, record, be.settings.bot_budget_s)
+    return be.bot_turns.schedule(record) if be.bot_turns is not None else []
