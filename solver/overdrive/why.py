@@ -9,6 +9,8 @@ from services.core import RulesError
 from services.overdrive.content import content
 from solver.plain import listing, sentence
 
+#: actions whose outcome is rolled or drawn: the faces after them stay unsaid
+RANDOM = frozenset({"reroll", "buy_die", "battle_reroll"})
 BATTLE_REASONS = {
     "protect": "it shows your rarest face",
     "attack": "it is their rarest face among those you outnumber",
@@ -27,6 +29,8 @@ def _space(space: str) -> str:
 
 
 def _dice(state: dict[str, Any], seat: int, idxs: list[int]) -> str:
+    if not idxs:
+        return "your dice"
     dice = state["seats"][seat]["dice"]
     faces = [dice[i]["face"] for i in idxs if 0 <= i < len(dice)]
     if len(faces) == 1:
@@ -92,12 +96,19 @@ def _steps(state: dict[str, Any], seat: int, actions: list[dict[str, Any]]) -> l
     from services.overdrive import GAME
 
     out = []
+    blind = False
     for action in actions:
+        if blind:  # faces after a roll are not known when the hint is given
+            out.append(describe(state, seat, {k: v for k, v in action.items() if k != "dice"}))
+            continue
         out.append(describe(state, seat, action))
+        if action.get("type") in RANDOM:
+            blind = True
+            continue
         try:
             state, _ = GAME.apply(state, seat, action)
         except RulesError:
-            break
+            blind = True
     return out
 
 
