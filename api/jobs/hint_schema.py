@@ -88,7 +88,8 @@ class HintResultSchema(ma.Schema):
     exact = fields.Boolean(metadata=_doc("composition: false when the search was cut short"))
     figures = fields.Raw(
         metadata=_doc(
-            "composition: in the draft, per card on offer {card, best_word, net, gain} (and "
+            "composition: in the draft, per card on offer {card, label (the card as players "
+            "see it, e.g. 'the N'), best_word, net, gain} (and "
             "a face-down Crescendo's expected_gain); when composing, the search's counts"
         )
     )

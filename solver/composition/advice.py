@@ -137,7 +137,9 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
         cost = ghost_cost(state, seat) if cid == "ghost" else 0
         net, word = _best_net(_hand(state, seat, extra), deadline)
         gain = net - base_net - cost
-        figures.append({"card": cid, "best_word": word, "net": net, "gain": gain})
+        figures.append(
+            {"card": cid, "label": card_name(cid), "best_word": word, "net": net, "gain": gain}
+        )
         if best is None or gain > best[0]:
             best = (gain, a, word)
     cresc = _crescendo_option(state, seat, legal, base_net, t0, budget_s)

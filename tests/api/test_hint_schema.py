@@ -28,7 +28,9 @@ GAMES = [
 def test_every_field_of_a_hint_is_documented(game, players, options):
     schema, estimate = HintResultSchema(), BeatEstimateSchema()
     seen = set()
-    for _state, seat, hint in walk(game, players, 3, 16, 0.1, **options):
+    # Overdrive's CP-SAT may find no plan at all in a tenth of a second on a busy machine
+    budget = 2.0 if game == "overdrive" else 0.1
+    for _state, seat, hint in walk(game, players, 3, 16, budget, **options):
         result = {"game_id": "g", "version": 1, "seat": seat, **hint}
         assert schema.validate(result) == {}, sorted(set(result) - set(schema.fields))
         if isinstance(hint.get("estimates"), list):

@@ -20,6 +20,10 @@ def test_why_agrees_with_the_recommended_action():
         kinds.add(action["type"])
         if action["type"] == "take":
             assert why.startswith(f"Take {card_name(action['card'])}:")
+            # each compared card is labelled as players see it, for a panel listing them
+            for row in hint["figures"]:
+                if "best_word" in row:
+                    assert row["label"] == card_name(row["card"])
         elif action["type"] == "perform" and action["cards"]:
             row = next(r for r in hint["words"] if r["action"] == action)
             assert why.startswith(f"Spell {row['word'].upper()} ")

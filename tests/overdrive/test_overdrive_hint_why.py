@@ -15,7 +15,8 @@ RAW = r"\bhit:|\b[a-z]+_[a-z]+\b|\[\d"
 
 def test_why_agrees_with_the_recommended_plan():
     kinds = set()
-    for state, seat, hint in walk("overdrive", 2, 3, 120):
+    # a budget CP-SAT meets on a busy machine: short of it, it may find no plan at all
+    for state, seat, hint in walk("overdrive", 2, 3, 60, budget_s=2.0):
         why = check_why(hint, RAW)
         mine = [a["action"] for a in hint["actions"] if a["seat"] == seat]
         kinds |= {a["type"] for a in mine}
