@@ -50,12 +50,14 @@ def label(estimate: dict[str, Any]) -> str:
 
 def why(state: dict[str, Any], seat: int, result: dict[str, Any]) -> str:
     """What to do and why, agreeing with ``result``'s recommended actions."""
-    mine = [a["action"] for a in result.get("actions", []) if a["seat"] == seat]
-    if not mine:
-        if result.get("actions"):
-            return sentence("Nothing for you to do: another seat is to move")
+    rows = result.get("actions", [])
+    if not rows:
         return sentence(result.get("explanation", "There is nothing to decide now"))
+    mover = rows[0]["seat"]
+    mine = [a["action"] for a in rows if a["seat"] == mover]
     what = listing(describe(a) for a in mine)
+    if mover != seat:  # a puzzle's next step may be another seat's (the host plays all)
+        what = f"seat {mover} should {what.replace('your ', 'their ')}"
     estimates = result.get("estimates")
     if isinstance(estimates, list) and estimates:
         chosen = next(

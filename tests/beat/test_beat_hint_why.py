@@ -15,15 +15,20 @@ RAW = r"\bs\d-\d[abc]\b"
 
 def _check(state: dict, seat: int, hint: dict) -> set[str]:
     why = check_why(hint, RAW)
-    mine = [a["action"] for a in hint["actions"] if a["seat"] == seat]
-    if not mine:
+    if not hint["actions"]:
         return set()
-    # the sentence opens with the moves themselves, in order
-    assert why.lower().startswith(describe(mine[0]).lower())
+    mover = hint["actions"][0]["seat"]
+    mine = [a["action"] for a in hint["actions"] if a["seat"] == mover]
+    # the sentence opens with the moves themselves, in order (naming another seat's)
+    whose = "your" if mover == seat else "their"
+    opening = describe(mine[0]).replace("your ", f"{whose} ")
+    if mover != seat:
+        opening = f"seat {mover} should {opening}"
+    assert why.lower().startswith(opening.lower())
     for action in mine:
-        assert describe(action).lower() in why.lower()
+        assert describe(action).replace("your ", f"{whose} ").lower() in why.lower()
         if "card" in action:
-            assert f"your {C.value(action['card'])}" in why
+            assert f"{whose} {C.value(action['card'])}" in why
     for estimate in hint.get("estimates") or []:
         if isinstance(estimate, dict) and "label" in estimate:
             assert estimate["label"] and not re.search(RAW, estimate["label"])
@@ -53,3 +58,22 @@ def test_a_cue_is_told_by_the_card_values():
     cue = {"type": "cue", "card": "s0-5c", "cue_card": "s0-4b", "direction": "higher"}
     assert describe(cue) == "give a Cue that your 5 is higher than 4"
     assert describe({"type": "play", "card": "s1-3a", "face_up": True}) == "play your 3 face up"
+
+
+def test_a_puzzle_step_of_another_seat_names_that_seat():
+    from services.beat import GAME
+    from solver.beat import hint
+
+    for state, _seat, _hint in walk("beat", 2, 4, 8, budget_s=0.3, mode="puzzle"):
+        acting = GAME.seats_to_act(state)
+        if len(acting) == 1:
+            break
+    else:
+        raise AssertionError("no position with one seat to act")
+    waiting = 1 - acting[0]
+    result = hint(state, waiting, 0.3)
+    mover = result["actions"][0]["seat"]
+    assert mover != waiting
+    assert result["why"].startswith(f"Seat {mover} should ")
+    assert "their " in result["why"] and "your " not in result["why"]
+    _check(state, waiting, result)
