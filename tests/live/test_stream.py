@@ -253,6 +253,7 @@ def test_a_ticket_needs_a_seat_or_host_token(clients):
     [
         ({"token": "not-a-token"}, {}, 400, "token_in_url"),
         ({"ticket": "not-a-ticket"}, {}, 401, "invalid_ticket"),
+        ({"ticket": "t"}, {"Authorization": "Bearer x"}, 400, "ticket_and_token"),
         ({"seat": 0}, {}, 401, "token_required"),
         ({}, {"Last-Event-ID": "seven"}, 400, "bad_last_event_id"),
         ({"last_event_id": -3}, {}, 400, "invalid_request"),
