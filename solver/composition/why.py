@@ -7,6 +7,14 @@ from typing import Any
 from services.composition.content import content
 from solver.plain import plural, sentence
 
+#: the solo flip rule that fired (its explanation) -> the reason in plain words
+FLIP_REASONS = (
+    ("cannot afford", "you cannot afford an Ovation soon"),
+    ("does not meet", "your best word does not meet it"),
+    ("meets them all", "your best word meets every Award, so any one will do"),
+    ("only kind left", "it is the only kind left"),
+)
+
 
 def card_name(cid: str) -> str:
     """A card as players see it: "the N", "the Ghost Note", "the TH Crescendo"."""
@@ -91,7 +99,9 @@ def why(state: dict[str, Any], seat: int, result: dict[str, Any]) -> str:
     if kind == "stop":
         return sentence("Stop drafting: nothing left is worth taking")
     if kind == "flip":
-        return sentence(
-            f"Flip {_goal_name(action['card'])} face down: you are least likely to earn it"
+        told = result.get("explanation", "")
+        reason = next(
+            (r for key, r in FLIP_REASONS if key in told), "you are least likely to earn it"
         )
+        return sentence(f"Flip {_goal_name(action['card'])} face down: {reason}")
     return sentence(result.get("explanation", kind))

@@ -53,3 +53,17 @@ def test_the_commoner_word_wins_a_tie_and_a_near_tie_but_not_more():
 def test_cards_are_named_by_their_letters():
     assert card_name("ghost") == "the Ghost Note"
     assert card_name("n06") == "the A"
+
+
+def test_solo_flip_hints_name_the_card_and_the_rule():
+    flips = 0
+    for _state, _seat, hint in walk("composition", 1, 5, 60):
+        action = hint["actions"][0]["action"]
+        if action["type"] != "flip":
+            continue
+        flips += 1
+        why = check_why(hint, RAW)
+        assert why.startswith("Flip the Ovation ") or why.startswith("Flip the Award ")
+        if "cannot afford" in hint["explanation"]:
+            assert "cannot afford an Ovation" in why
+    assert flips
