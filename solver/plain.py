@@ -1,4 +1,4 @@
-"""Small helpers for the plain-language ``why`` sentence every hint carries."""
+"""Small functions for the plain-language ``why`` sentence every hint carries."""
 
 from __future__ import annotations
 
