@@ -86,11 +86,7 @@ def _composition(
         if plan.count > 0:
             return {
                 "action": {"type": "cycle", "count": plan.count},
-                "explanation": (
-                    f"Cycle {plan.count} card(s): exact chance {float(plan.place_chance):.3f} "
-                    f"to place the {need} this round (without a Cycle "
-                    f"{float(plan.by_count[0][0]):.3f}); the give-back is chosen after the draw."
-                ),
+                "explanation": _cycle_explanation(plan, need),
                 **figures,
             }
     if need <= c.studio_goal and need in hand:
@@ -112,6 +108,29 @@ def _composition(
         "explanation": f"No {need} to place (or no payment): discard a {card}.",
         **figures,
     }
+
+
+def _cycle_explanation(plan: CyclePlan, need: int) -> str:
+    """Why this Cycle: a better chance to place ``need`` when it gives one, else (the
+    chance being the same without a Cycle) the better expected hand it gives."""
+    p, p0 = float(plan.place_chance), float(plan.by_count[0][0])
+    w, w0 = float(plan.expected_worth), float(plan.by_count[0][1])
+    head = f"Cycle {plan.count} card(s): "
+    tail = "; the give-back is chosen after the draw."
+    if p > p0:
+        return (
+            f"{head}exact chance {p:.3f} to place the {need} this round, "
+            f"against {p0:.3f} without a Cycle{tail}"
+        )
+    if p == p0:
+        return (
+            f"{head}the chance to place the {need} this round is {p:.3f} with or without it, "
+            f"and it raises the hand's expected worth from {w0:.1f} to {w:.1f}{tail}"
+        )
+    return (
+        f"{head}it lowers the chance to place the {need} this round from {p0:.3f} to {p:.3f} "
+        f"but raises the hand's expected worth from {w0:.1f} to {w:.1f}{tail}"
+    )
 
 
 def plan_for(c: Content, s: State, seat: int, budget_s: float) -> CyclePlan:

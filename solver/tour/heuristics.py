@@ -123,3 +123,32 @@ def shop_choice(
     if {"type": "end_shopping"} in legal:
         return {"type": "end_shopping"}
     return None  # a finished week: nothing worth buying while the rival plays on
+
+
+def shop_reason(sheet: dict[str, Any], action: dict[str, Any]) -> str:
+    """The shop rule behind ``action``, with this sheet's own numbers."""
+    kind = action["type"]
+    if kind == "mechanic":
+        return f"Shop rule of thumb: call the mechanic, the van is at {sheet['van']}."
+    if kind == "buy":
+        cost = content()["crew"][action["item"]]["cost"]
+        return (
+            f"Shop rule of thumb: hire the {action['item']} (${cost}) while it is early in "
+            f"the tour, keeping at least ${RESERVE} (${sheet['cash'] - cost} left)."
+        )
+    if kind == "restock":
+        shirts = action["pairs"] * content()["restock"]["shirts"]
+        return (
+            f"Shop rule of thumb: {sheet['shirts']} shirts in stock is under the {MIN_SHIRTS} "
+            f"to keep at least, so restock {shirts}, as many as allowed while keeping "
+            "the next entry fee."
+        )
+    if sheet["shirts"] >= MIN_SHIRTS:
+        return (
+            f"Shop rule of thumb: end shopping, {sheet['shirts']} shirts are at least the "
+            f"{MIN_SHIRTS} to keep and no crew is worth hiring now."
+        )
+    return (
+        "Shop rule of thumb: end shopping, no more shirts are worth buying while keeping "
+        "the next entry fee (or it is the last week)."
+    )

@@ -58,7 +58,16 @@ def _breakdown_plan(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
 
 
 def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, Any]:
-    """Recommended next actions for ``seat`` (legal and postable as they are)."""
+    """Recommended next actions for ``seat`` (legal and postable as they are), with
+    ``why``: the advice in one plain sentence."""
+    from solver.tour.why import why
+
+    result = _advice(state, seat, budget_s)
+    result["why"] = why(state, seat, result)
+    return result
+
+
+def _advice(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
     legal = GAME.legal_actions(state, seat)
     if not legal:
         return {"actions": [], "explanation": "this seat has nothing to decide right now"}
@@ -159,11 +168,6 @@ def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, A
             )
             return result
         actions = [action]
-        result.update(
-            solver="heuristic",
-            explanation=f"Shop rule of thumb: {action['type']}"
-            + (f" {action['item']}" if action["type"] == "buy" else "")
-            + " (van first, early crew with a $6 reserve, 8 shirts in stock, then move on).",
-        )
+        result.update(solver="heuristic", explanation=heuristics.shop_reason(sheet, action))
     result["actions"] = [{"seat": seat, "action": a} for a in actions]
     return result
