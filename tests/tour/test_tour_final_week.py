@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from tour_helpers import at_stage, random_week_state
+from tour_helpers import at_stage, random_week_state, solo
 
 from services.tour import GAME
 from services.tour.sheet import score
 from solver.tour import hint
+from solver.tour.heuristics import offer_choice
 from solver.tour.value import value, week_weights
 
 
@@ -100,3 +101,17 @@ def test_a_live_box_keeps_its_price():
     assert week_weights(10, 1)[0]["boxes"] == week_weights(3, 0)[0]["boxes"] > 0
     assert week_weights(11, 2)[0]["boxes"] > 0 and week_weights(11, 1)[0]["boxes"] == 0
     assert week_weights(12, 3)[1]["boxes"] > 0 and week_weights(12, 2)[1]["boxes"] == 0
+
+
+def test_the_last_offer_is_chosen_for_fans_and_fame_alone():
+    # same target and cash; the Record Store pays one more fame for a $2 entry fee,
+    # which is worth paying only when cash no longer buys anything
+    state = solo(7)
+    state["offers"] = ["house_show", "record_store"]
+    state["sheets"][0].update(cash=10, fame=20, hype=0)
+    action, values = offer_choice(state, state["sheets"][0], GAME.legal_actions(state, 0))
+    assert action == {"type": "choose_offer", "index": 0}  # week 1: the $2 still counts
+    state["week"] = 12
+    action, values = offer_choice(state, state["sheets"][0], GAME.legal_actions(state, 0))
+    assert action == {"type": "choose_offer", "index": 1}
+    assert values["1"] > values["0"]
