@@ -17,7 +17,7 @@ from services.tempo_muse.content import Content, content
 from services.tempo_muse.payment import contains, remove
 from solver.tempo_muse.cycle import CyclePlan, Goal, best_return, plan_cycle, score
 from solver.tempo_muse.mix import landing
-from solver.tempo_muse.payment import best_payment, keepers
+from solver.tempo_muse.payment import best_payment, discard_order, keepers
 
 State = dict[str, Any]
 
@@ -42,6 +42,15 @@ def unseen(c: Content, s: State, seat: int) -> Counter:
     for studio in s["studios"]:
         seen += Counter(slot["value"] for slot in studio)
     return Counter({v: c.cards[v].copies - seen[v] for v in c.cards if c.cards[v].copies > seen[v]})
+
+
+def rival_salvages(c: Content, s: State, seat: int) -> int:
+    """Cards the rival's in-tempo salvage effects take from the pile in its Mix."""
+    return sum(
+        c.cards[slot["value"]].amount
+        for slot in s["studios"][1 - seat]
+        if c.cards[slot["value"]].kind == "salvage" and engine.current_value(c, slot) >= 1
+    )
 
 
 def spare_order(hand: list[int], keep: Counter) -> list[int]:
@@ -93,6 +102,9 @@ def _composition(
         rest = remove(hand, [need])
         pay = best_payment(rest, need, keep - Counter({need: 1}))
         if pay is not None:
+            # second in the round, the rival's Mix salvages from the top of this payment
+            gifts = rival_salvages(c, s, seat) if s["first"] != seat else 0
+            pay = discard_order(pay, gifts)
             return {
                 "action": {"type": "play", "card": need, "payment": pay},
                 "explanation": (
@@ -212,7 +224,12 @@ def _mix(c: Content, s: State, seat: int, keep: Counter) -> dict[str, Any]:
         if not idle:
             break
         del chosen[idle[0]]
-    offsets = [{"position": p, "payment": pay} for p, pay in sorted(chosen.items())]
+    # Offset cards reach the pile after this Studio resolved: a rival resolving next
+    # salvages from their top
+    gifts = rival_salvages(c, s, seat) if s["first"] == seat else 0
+    offsets = [
+        {"position": p, "payment": discard_order(pay, gifts)} for p, pay in sorted(chosen.items())
+    ]
     text = (
         f"Offset {len(offsets)} silent card(s) with spare cards; each woken effect lands."
         if offsets

@@ -10,7 +10,8 @@
 - Offers: the affordable offer with the highest expected value, where the win
   chance is exact for "stage the best two dice, spend all affordable hype"
   (distribution of the top two of the week's dice) and a win/fail is priced
-  with ``solver.tour.value.WEIGHTS``; entry fees count against it.
+  with ``solver.tour.value.week_weights`` (the last week: fans and fame only);
+  entry fees count against it.
 - Shop: repair the van when it is at 1 or less; hire crew early in the tour
   (guitar tech, then roadie, then manager) keeping a $6 reserve; keep at least
   8 shirts in stock until the last week; otherwise end shopping.
@@ -26,7 +27,7 @@ from typing import Any
 
 from services.tour.content import content
 from services.tour.sheet import engine_bonus, max_hype_points, venue_target
-from solver.tour.value import WEIGHTS
+from solver.tour.value import week_weights
 
 RESERVE = 6
 ENTRY_RESERVE = 4  # never restock below the highest regular entry fee
@@ -64,7 +65,7 @@ def offer_value(state: dict[str, Any], sheet: dict[str, Any], venue_id: str) -> 
     )
     target = venue_target(venue_id, state["mode"], state["difficulty"])
     p = win_chance(sheet, dice, target, venue["hype"])
-    w = WEIGHTS
+    w, _ = week_weights(state["week"], sheet["boxes"])  # the last week: fans and fame only
     win = w["fame"] * venue["fame"] + w["fans"] * (venue["fans"] + 1)
     win += w["cash"] * venue["cash"] + w["stars"]
     fail = w["fans"] * data["payout"]["fail_fans"] + w["cash"] * (venue["cash"] // 2)
