@@ -1,12 +1,13 @@
 // A game table: the caller's view drawn by the game's renderer, its legal actions as
 // buttons and forms, live updates, hints, and the outcome.
 import * as api from "./api.js";
-import { eventLabel, genericLabel, renderActions } from "./actions.js";
+import { genericLabel, renderActions } from "./actions.js";
 import { fill, h, toast, words } from "./dom.js";
 import { hintPanel } from "./hints.js";
 import { puzzlePanel } from "./puzzle.js";
 import { follow } from "./live.js";
 import { credentials, remember } from "./store.js";
+import { narrate, storyBook } from "./story.js";
 import * as generic from "./tables/generic.js";
 import { tableFor } from "./tables/index.js";
 
@@ -44,6 +45,14 @@ export function nameOf(view, seat) {
   return typeof name === "string" && name ? `${name} (seat ${seat})` : `Seat ${seat}`;
 }
 
+/** A seat's short name for the story: "You", the name it joined with, "Bot (seat 1)". */
+export function shortName(view, seat, mine) {
+  if (seat === mine) return "You";
+  const info = Array.isArray(view?.seating) ? view.seating[seat] : null;
+  if (info && info.kind === "bot") return `${info.name || "Bot"} (bot)`;
+  return typeof info?.name === "string" && info.name ? info.name : `Seat ${seat}`;
+}
+
 /** Seats nobody has taken yet: moves wait for them. */
 export function openSeatsOf(view) {
   return (Array.isArray(view.seating) ? view.seating : []).filter((s) => s.open || s.kind === "open").map((s) => s.seat);
@@ -72,7 +81,8 @@ export async function table(main, id, params) {
   const creds = credentials(id) || {};
   const token = creds.token || null;
   const host = Boolean(creds.host);
-  const state = { view: null, listing: { actions: [], forms: [] }, version: 0, acting: null, seq: 0, events: [], posted: new Set() };
+  const state = { view: null, listing: { actions: [], forms: [] }, version: 0, acting: null, seq: 0, moves: new Map() };
+  const story = storyBook(id, host ? "host" : creds.seat ?? (token ? "seat" : "spectator"));
 
   const heading = h("h1", { id: "table-title" }, "Loading…");
   const turn = h("p", { class: "turn", id: "turn", "aria-live": "polite" });
@@ -88,7 +98,7 @@ export async function table(main, id, params) {
   const puzzleBox = h("div", { id: "puzzle" });
   let puzzle = null;
   const hints = hintPanel({
-    get: () => ({ id, token, seat: actingSeat(), game: state.view?.game, running: state.view?.status === "running" }),
+    get: () => ({ id, token, seat: actingSeat(), game: state.view?.game, running: state.view?.status === "running", version: state.version }),
     play: (steps) => playAll(steps),
     label: (a) => label(a),
   });
@@ -125,20 +135,28 @@ export async function table(main, id, params) {
     fill(errors, err.message || String(err), err.code ? h("small", { class: "code" }, ` (${err.code})`) : null);
   }
 
-  function addEvents(events, seat) {
-    for (const ev of events || []) state.events.unshift({ ev, seat });
-    state.events = state.events.slice(0, 30);
-    fill(eventsBox, state.events.map(({ ev }) => h("li", {}, eventLabel(ev, seatName))));
+  const who = (seat) => (state.view ? shortName(state.view, seat, mySeat()) : `Seat ${seat}`);
+
+  /** The story so far, newest first. */
+  function drawStory() {
+    const entries = story.entries();
+    fill(eventsBox, entries.length
+      ? [...entries].reverse().map((e) => h("li", { dataset: { version: e.v } }, e.text))
+      : h("li", { class: "muted" }, "Nothing yet."));
   }
 
-  /** Moves the stream reports that this page did not post: what it may see of them. */
-  function othersMoved(moves) {
+  /** What the viewer may know of each move (the stream's and its own), by version. */
+  function noteMoves(moves) {
     for (const move of moves || []) {
-      if (state.posted.has(move.version)) continue;
-      state.posted.add(move.version);
-      const events = move.events?.length ? move.events : Number.isInteger(move.seat) && move.seat >= 0 ? [{ seat: move.seat, type: "moved" }] : [];
-      addEvents(events.map((ev) => ({ seat: move.seat >= 0 ? move.seat : undefined, ...ev })));
+      if (!state.moves.has(move.version)) state.moves.set(move.version, { seat: move.seat, events: move.events || [] });
     }
+  }
+
+  /** Tell what happened between the view drawn before and the one just read. */
+  function tell(prev, next) {
+    if (!prev || next.version <= prev.version || prev.seat !== next.seat || next.version <= story.told()) return;
+    const lines = narrate(renderer(), prev, next, { who, label, moves: state.moves });
+    story.add(next.version, lines);
   }
 
   async function refresh() {
@@ -166,6 +184,7 @@ export async function table(main, id, params) {
       if (host && creds.omniscient && !listing.actions.some((a) => a.seat === state.acting)) {
         state.acting = listing.actions[0]?.seat ?? state.acting;
       }
+      tell(state.view, view);
       state.view = view;
       state.seen = Date.now();
       state.version = view.version;
@@ -181,8 +200,7 @@ export async function table(main, id, params) {
     errors.hidden = true;
     try {
       const result = await api.act(id, token, sa);
-      state.posted.add(result.version);
-      addEvents(result.events, sa.seat);
+      state.moves.set(result.version, { seat: sa.seat, events: result.events || [], action: sa.action });
       await refresh();
       return true;
     } catch (err) {
@@ -196,8 +214,7 @@ export async function table(main, id, params) {
     for (const sa of steps) {
       try {
         const result = await api.act(id, token, sa);
-        state.posted.add(result.version);
-        addEvents(result.events, sa.seat);
+        state.moves.set(result.version, { seat: sa.seat, events: result.events || [], action: sa.action });
       } catch (err) {
         showError(err);
         break;
@@ -222,6 +239,7 @@ export async function table(main, id, params) {
     const empty = openSeatsOf(view);
     if (view.status === "finished") {
       turn.textContent = "The game is over.";
+      live.textContent = ""; // nothing is live any more (data-mode keeps the transport used)
     } else if (empty.length) {
       turn.textContent = `Waiting for players to take ${empty.map((s) => `seat ${s}`).join(", ")}.`;
     } else if (listing.actions.length) {
@@ -234,6 +252,8 @@ export async function table(main, id, params) {
     main.dataset.version = view.version;
     main.dataset.status = view.status;
     main.dataset.game = view.game;
+    main.classList.toggle("finished", view.status === "finished");
+    drawStory();
     let drawn;
     try {
       if (r.load) await r.load(view);
@@ -298,9 +318,10 @@ export async function table(main, id, params) {
   await refresh();
   if (state.view && state.view.status !== "finished") {
     watcher = follow(id, token, () => state.version, (version, payload) => {
-      othersMoved(payload?.moves);
+      noteMoves(payload?.moves);
       refresh();
     }, (mode) => {
+      if (state.view?.status === "finished") return;
       live.textContent = mode === "stream" ? "· live" : mode === "polling" ? "· live (polling)" : "";
       live.dataset.mode = mode;
     });

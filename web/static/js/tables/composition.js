@@ -6,7 +6,7 @@ import { card, row } from "./cards.js";
 import { panel, stats } from "./generic.js";
 
 export function load() {
-  return loadCatalog("composition", ["maestros"]);
+  return loadCatalog("composition", ["maestros", "cards"]);
 }
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -53,6 +53,8 @@ export const drawn = ["composition", "seats", "round", "max_rounds", "phase", "b
 function cardsById(view) {
   const all = new Map();
   const add = (c) => { if (c && c.id) all.set(c.id, c); };
+  // the catalog names every card (a performed or bought card has left the view)
+  (items("composition", "cards") || []).forEach(add);
   for (const s of view.seats || []) for (const key of ["locked", "drafted", "chorus"]) (s[key] || []).forEach(add);
   (view.composition?.notes || []).forEach(add);
   return all;
@@ -72,7 +74,8 @@ function noteCard(c, extra = {}) {
 
 export function label(action, view) {
   const map = view ? cardsById(view) : new Map();
-  const spell = (ids) => (ids || []).map((id) => String(map.get(id)?.letters ?? "?")).join("").toUpperCase();
+  // a Ghost Note (or any wildcard) spells the letter the action assigns it
+  const spell = (ids) => (ids || []).map((id) => String(action.assign?.[id] ?? map.get(id)?.letters ?? "?")).join("").toUpperCase();
   switch (action.type) {
     case "take": return action.card === "ghost" ? "Take the Ghost Note" : `Take ${spell([action.card])}`;
     case "perform": return action.cards?.length ? `Perform ${spell(action.cards)}` : "Perform nothing (pass)";
@@ -141,6 +144,27 @@ export function extra(ctx) {
     h("button", { type: "submit", class: "primary", id: "perform-word" }, "Perform"));
 }
 
+const TOMATO_EFFECTS = {
+  all_lose_roses: (e) => `every seat loses ${plural(e.n, "Rose")}`,
+  baton_loses_roses: (e) => `the Baton holder loses ${plural(e.n, "Rose")}`,
+  discard_best_chorus: () => "its holder discards the best Chorus card",
+  ghost_cost: (e) => `the Ghost Note costs its holder ${plural(e.n, "Rose")}`,
+};
+
+/** A Tomato's effect in words. */
+export function tomatoEffect(effect) {
+  const f = TOMATO_EFFECTS[effect?.type];
+  return f ? f(effect) : words(effect?.type || "");
+}
+
+/** A held Tomato: its name, what it does and who holds it. */
+function tomatoText(t, ctx) {
+  const c = (items("composition", "cards") || []).find((x) => x.id === (t.card ?? t.id));
+  const name = c?.name || "a Tomato";
+  const effect = c?.effect ? ` (${tomatoEffect(c.effect)})` : "";
+  return `${name}${effect}${Number.isInteger(t.holder) ? `, held by ${ctx.seatName(t.holder)}` : ""}`;
+}
+
 function lastPerformance(last) {
   if (typeof last !== "object") return String(last);
   if (!last.word) return "passed";
@@ -163,7 +187,7 @@ export function render(view, ctx) {
   return h("div", { class: "table composition" },
     panel("Round", stats([["round", `${view.round} of ${view.max_rounds}${view.last_round ? " (last)" : ""}`], ["phase", view.phase && (PHASES[view.phase] || words(view.phase))],
       ["Baton", Number.isInteger(view.baton) ? ctx.seatName(view.baton) : undefined], ["cards in the Note deck", view.note_deck], ["Crescendos left", view.crescendo_deck]]),
-      (view.held_tomatoes || []).length ? h("p", { class: "muted" }, `Tomatoes held: ${view.held_tomatoes.map((t) => `${t.name || words(t.id || t)}${Number.isInteger(t.holder) ? ` (${ctx.seatName(t.holder)})` : ""}`).join(", ")}`) : null),
+      (view.held_tomatoes || []).length ? h("p", { class: "muted tomatoes" }, `Tomatoes held: ${view.held_tomatoes.map((t) => tomatoText(t, ctx)).join("; ")}`) : null),
     panel("The Composition (draft row)", row("Draft row", [
       ...(comp.notes || []).map((c) => {
         const sa = takeAction(c.id);
