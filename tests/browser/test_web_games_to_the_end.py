@@ -70,4 +70,10 @@ def test_a_game_is_played_to_its_end_in_the_browser_against_a_bot(
     assert clicks > 0
     assert "Game over" in page.inner_text("#outcome")
     assert page.js_errors == []
+    # the story: one line per thing told, in words, never a raw object
+    told = page.locator("#events li").evaluate_all(
+        "lis => lis.map(li => li.dataset.version + ' ' + li.textContent)"
+    )
+    assert told and len(told) == len(set(told))
+    assert not [line for line in told if "[object" in line or "undefined" in line]
     shot(page, tmp_path, f"{game}-end")

@@ -26,7 +26,10 @@ export function storyBook(id, who) {
     /** Add the lines of the versions up to ``v`` (once: a version already told is skipped). */
     add(v, lines) {
       if (!lines.length || v <= this.told()) return false;
-      for (const text of lines) entries.push({ v, text });
+      // the same thing twice in one move is one line: "… (2 times)"
+      const counts = new Map();
+      for (const text of lines) counts.set(text, (counts.get(text) || 0) + 1);
+      for (const [text, n] of counts) entries.push({ v, text: n > 1 ? `${text} (${n} times)` : text });
       entries = entries.slice(-LIMIT);
       try { localStorage.setItem(key, JSON.stringify(entries)); } catch { /* storage full: the page keeps its copy */ }
       return true;
@@ -38,7 +41,7 @@ export function storyBook(id, who) {
 export function eventLine(ev, who) {
   const { seat, type, ...rest } = ev || {};
   const details = Object.entries(rest)
-    .filter(([, x]) => typeof x === "number" || typeof x === "boolean")
+    .filter(([k, x]) => (typeof x === "number" || typeof x === "boolean") && k !== "sheet")
     .map(([k, x]) => (typeof x === "boolean" ? (x ? words(k) : `not ${words(k)}`) : `${words(k)} ${x}`));
   const text = `${words(type || "something happened")}${details.length ? ` (${details.join(", ")})` : ""}`;
   return Number.isInteger(seat) && seat >= 0 ? `${who(seat)}: ${text}.` : `${text[0].toUpperCase()}${text.slice(1)}.`;
@@ -61,8 +64,15 @@ export function narrate(renderer, prev, next, { who, label, moves }) {
     const move = moves.get(v);
     if (!move) continue;
     if (move.action) lines.push(`${who(move.seat)}: ${label(move.action)}.`);
-    const events = (move.events || []).filter((ev) => !(move.action && ev.seat === move.seat));
-    for (const ev of events) lines.push(eventLine(ev, who));
+    const mover = move.action ? move.seat : null;
+    const events = [];
+    for (const ev of move.events || []) {
+      // a game's own sentence; null: the action's label said it; undefined: no sentence
+      const own = renderer.eventText?.(ev, who, mover);
+      if (typeof own === "string") events.push(own);
+      else if (own === undefined && !(move.action && ev.seat === move.seat)) events.push(eventLine(ev, who));
+    }
+    lines.push(...events);
     if (!move.action && !events.length && Number.isInteger(move.seat) && move.seat >= 0) lines.push(`${who(move.seat)} moved.`);
   }
   return lines;

@@ -49,7 +49,7 @@ export function nameOf(view, seat) {
 export function shortName(view, seat, mine) {
   if (seat === mine) return "You";
   const info = Array.isArray(view?.seating) ? view.seating[seat] : null;
-  if (info && info.kind === "bot") return `${info.name || "Bot"} (bot)`;
+  if (info && info.kind === "bot") return /bot/i.test(info.name || "") ? info.name : `${info.name || "Bot"} (bot)`;
   return typeof info?.name === "string" && info.name ? info.name : `Seat ${seat}`;
 }
 

@@ -80,6 +80,7 @@ export function label(action) {
   }
 }
 
+const PHASES = { play: "playing", encore: "Encore decisions", over: "over", tour_choice: "tour decision" };
 const PILE = { on_point: "On Point", loud: "Loud", fail: "Fail" };
 const pileName = (p) => PILE[p] || words(p);
 const songs = (n) => `${n} song${n === 1 ? "" : "s"}`;
@@ -150,7 +151,8 @@ function playedCard(p) {
   const how = [p.face_up ? "Face Up" : "face down", p.solo ? "Solo" : "", cue].filter(Boolean);
   const says = [p.face_up ? "played Face Up" : "played face down", p.solo ? "the Solo card" : "", cue ? `Cue: ${cueWords(p)}` : ""].filter(Boolean).join(", ");
   if (p.card) return beatCard(p.card, { note: says, sub: how.join(" · "), kind: `beat${p.face_up ? " face-up" : ""}${cue ? " cued" : ""}` });
-  return card({ top: "?", sub: how.join(" · "), title: `a face-down card, ${says}`, kind: `beat back${cue ? " cued" : ""}` });
+  // a bandmate's face-down card shows its Cue where the value would be
+  return card({ top: cue || "?", sub: how.filter((x) => x !== cue).concat(cue ? ["Cue"] : []).join(" · "), title: `a face-down card, ${says}`, kind: `beat back${cue ? " cued" : ""}` });
 }
 
 /** Reveals already animated on this page: a redraw of the same reveal stays still. */
@@ -227,7 +229,7 @@ export function render(view, ctx) {
   return h("div", { class: "table beat" },
     panel(`${venue.name || "Venue"}${venue.tier ? ` (${venue.tier})` : ""}`,
       venue.rule ? h("p", { class: "venue-rule" }, h("strong", {}, "Venue rule: "), ruleText(venue.rule)) : null,
-      stats([["round", view.round], ["phase", view.phase && words(view.phase)], ["songs left", view.song_deck?.count], ["Encores left", view.encore_deck?.count], ["Encores taken", view.encores_taken], ["events left", view.event_deck?.count]])),
+      stats([["round", view.round], ["phase", view.phase && (PHASES[view.phase] || words(view.phase))], ["songs left", view.song_deck?.count], ["Encores left", view.encore_deck?.count], ["Encores taken", view.encores_taken], ["events left", view.event_deck?.count]])),
     over ? panel("The venue is over", h("p", { class: "venue-over" }, view.venue_result
       ? `${view.venue_result.won ? "The band won" : "The band lost"} ${venue.name || "the venue"}: ${reasonText(view.venue_result.reason)}.`
       : "No more songs.")) : panel("Now playing", (view.current || []).length ? (view.current || []).map((x, i) => song(x, i, view)) : h("p", { class: "muted" }, "No song on stage.")),

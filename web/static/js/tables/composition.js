@@ -6,7 +6,7 @@ import { card, row } from "./cards.js";
 import { panel, stats } from "./generic.js";
 
 export function load() {
-  return loadCatalog("composition", ["maestros", "cards"]);
+  return loadCatalog("composition", ["maestros", "cards", "awards", "ovations"]);
 }
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -230,4 +230,40 @@ export function render(view, ctx) {
 export function turn(view) {
   if (Number.isInteger(view.turn)) return [view.turn];
   return (view.seats || []).filter((s) => s.status === "composing" || s.status === "retry").map((s) => s.seat);
+}
+
+/** What happened between two views of the same seat, in plain lines (see story.js). */
+export function story(prev, next, { who }) {
+  const lines = [];
+  const map = cardsById(next);
+  for (const [k, v] of cardsById(prev)) if (!map.has(k)) map.set(k, v);
+  const letters = (id) => String(map.get(id)?.letters ?? map.get(id)?.name ?? "a card").toUpperCase();
+  const sameRound = prev.round === next.round;
+  if (!sameRound && next.status !== "finished") {
+    lines.push(`Round ${next.round} begins${Number.isInteger(next.baton) ? `; ${who(next.baton) === "You" ? "you hold" : `${who(next.baton)} holds`} the Baton` : ""}.`);
+  }
+  const awardName = (id) => (items("composition", "awards") || []).find((a) => a.id === id)?.name || (next.awards || []).find((a) => a.id === id)?.name || words(id);
+  const ovationName = (id) => (items("composition", "ovations") || []).find((o) => o.id === id)?.name || words(id);
+  for (const s of next.seats || []) {
+    const before = (prev.seats || []).find((x) => x.seat === s.seat) || {};
+    const name = who(s.seat);
+    if (sameRound) {
+      const had = new Set((before.drafted || []).map((c) => c.id));
+      for (const c of s.drafted || []) {
+        if (had.has(c.id)) continue;
+        lines.push(c.kind === "crescendo" ? `${name} bought a Crescendo: ${letters(c.id)}.` : `${name} took ${letters(c.id)}.`);
+      }
+      if (s.ghost && !before.ghost) lines.push(`${name} took the Ghost Note.`);
+      if (s.status === "retry" && before.status !== "retry") lines.push(`${name === "You" ? "Your" : `${name}'s`} word was refused: one retry left.`);
+    }
+    if (JSON.stringify(s.last) !== JSON.stringify(before.last) && s.last) lines.push(`${name} ${s.last.word ? `performed ${lastPerformance(s.last)}` : "passed"}.`);
+    const gained = (now, then) => (now || []).filter((x) => !(then || []).includes(x));
+    for (const o of gained(s.ovations, before.ovations)) lines.push(`${name} bought the Ovation ${ovationName(o)}.`);
+    for (const a of gained(s.awards, before.awards)) lines.push(`${name} won the Award ${awardName(a)}.`);
+  }
+  const heldBefore = new Set((prev.held_tomatoes || []).map((t) => t.card));
+  for (const t of next.held_tomatoes || []) {
+    if (!heldBefore.has(t.card)) lines.push(`A Tomato came out: ${tomatoText(t, { seatName: who })}.`);
+  }
+  return lines;
 }

@@ -219,3 +219,26 @@ export function render(view, ctx) {
 export function turn(view) {
   return Array.isArray(view.to_act) ? view.to_act : Number.isInteger(view.to_act) ? [view.to_act] : [];
 }
+
+/**
+ * A rules event as a story line, or null when the mover's own action label already says it.
+ * ``who`` names a seat; Metallum, the solo rival, is not a seat.
+ */
+export function eventText(ev, who, mover) {
+  const W = (x) => (x === "metallum" ? "Metallum" : Number.isInteger(Number(x)) ? who(Number(x)) : words(x));
+  const faces = (fs) => (fs || []).map(face).join(", ");
+  switch (ev.type) {
+    case "metallum_roll": return `Metallum rolled ${faces(ev.faces)}.`;
+    case "hit_bought": return `${W(ev.who)} bought the Hit ${hitName(ev.card)} for ${ev.cost} Grana.`;
+    case "distortion_bought": return `${W(ev.who)} bought a Distortion for ${ev.cost} Grana.`;
+    case "round": return `Round ${ev.round} begins.`;
+    case "turn": return `${W(ev.seat)} rolled ${faces(ev.faces)}.`;
+    case "battle": return `Battle of the Bands${ev.final ? " (the final one)" : ""}: ${Object.entries(ev.dice || {}).map(([k, fs]) => `${W(k)} ${faces(fs)}`).join("; ")}.`;
+    case "attack": return `${W(ev.by)} attacked ${W(ev.target)} with a ${face(ev.face)}.`;
+    case "award": return `${W(ev.who)} took the ${words(ev.award)} award${ev.returned ? ` (the ${words(ev.returned)} award went back)` : ""}.`;
+    case "gain": return Object.keys(ev.gains || {}).length ? `${W(ev.who)} gained ${gains(ev.gains)}.` : null;
+    case "final_symbols": return `${W(ev.who)} scored the symbols ${faces(ev.faces)}.`;
+    case "game_over": return "The game is over.";
+    default: return ev.seat === mover ? null : undefined;
+  }
+}

@@ -89,3 +89,40 @@ export function render(view, ctx) {
 export function turn(view) {
   return Number.isInteger(view.to_act) ? [view.to_act] : [];
 }
+
+/** A rules event as a story line, or null when the mover's own action label already says it. */
+export function eventText(ev, who, mover) {
+  switch (ev.type) {
+    case "round": return null; // the story tells rounds
+    case "play": return ev.seat === mover ? null : `${who(ev.seat)} played ${ev.name || nameOf(ev.card)} to the Studio.`;
+    case "silent": return `The Muse in place ${ev.position} fell silent.`;
+    case "tempo_tokens": return "Tempo Tokens were handed out.";
+    case "reshuffle": return "The deck was reshuffled.";
+    case "game_over": return `The game is over${ev.reason ? `: ${words(ev.reason)}` : ""}.`;
+    default: return ev.seat === mover ? null : undefined;
+  }
+}
+
+/** What happened between two views of the same seat, in plain lines (see story.js). */
+export function story(prev, next, { who }) {
+  const lines = [];
+  if (next.round !== prev.round && next.status !== "finished") {
+    lines.push(`Round ${next.round} begins${Number.isInteger(next.first_player) ? `; ${who(next.first_player) === "You" ? "you go" : `${who(next.first_player)} goes`} first` : ""}.`);
+  }
+  (next.studios || []).forEach((studio, seat) => {
+    const was = (prev.studios || [])[seat] || [];
+    for (const m of studio.slice(was.length)) lines.push(`${who(seat)} played ${m.value} ${m.name} to the Studio (place ${m.position}).`);
+    studio.slice(0, was.length).forEach((m, k) => {
+      if (m.current_value <= 0 && was[k].current_value > 0) lines.push(`${who(seat) === "You" ? "Your" : `${who(seat)}'s`} ${m.name} fell silent.`);
+    });
+    const drew = (next.hand_counts?.[seat] ?? 0) - (prev.hand_counts?.[seat] ?? 0);
+    if (drew > 0) lines.push(`${who(seat)} drew ${drew} card${drew > 1 ? "s" : ""}.`);
+    if (next.cycled?.[seat] && !prev.cycled?.[seat]) lines.push(`${who(seat)} cycled cards.`);
+  });
+  const before = prev.discard || [];
+  const after = next.discard || [];
+  if (after.length > before.length && before.every((v, i) => after[i] === v)) {
+    lines.push(`To the discard pile: ${after.slice(before.length).map((v) => `${v} ${nameOf(v)}`).join(", ")}.`);
+  }
+  return lines;
+}

@@ -82,3 +82,17 @@ export function render(view, ctx) {
 export function turn(view) {
   return Array.isArray(view.seats_to_act) ? view.seats_to_act : [];
 }
+
+/** A rules event as a story line, or null when the mover's own action label already says it. */
+export function eventText(ev, who, mover) {
+  switch (ev.type) {
+    case "week_start": return `Week ${ev.week} begins.`;
+    case "offers": return `Tonight's gigs on offer: ${(ev.offers || []).map(venueName).join(", ")}.`;
+    case "show": return `${Number.isInteger(ev.seat) ? `${who(ev.seat)}: the` : "The"} show at ${venueName(ev.venue)} scored ${ev.show} against ${ev.target}: ${ev.won ? "a hit" : "it flopped"}.`;
+    case "road": return `On the road: ${ev.name || `a roll of ${ev.roll}`}.`;
+    case "payout": return `${ev.won ? "Paid for a good show" : "Paid for the show"}: ${Object.entries(ev.gains || {}).filter(([, n]) => n).map(([k, n]) => `${n > 0 ? "+" : ""}${n} ${words(k)}`).join(", ") || "nothing"}.`;
+    case "upkeep": return null;
+    case "game_over": return "The tour is over.";
+    default: return ev.seat === mover ? null : undefined;
+  }
+}
