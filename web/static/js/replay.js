@@ -7,6 +7,8 @@ import * as generic from "./tables/generic.js";
 import { tableFor } from "./tables/index.js";
 import { nameOf, shortName } from "./table.js";
 import { narrate } from "./story.js";
+import { rulesOf } from "./rules.js";
+import { explainTerms } from "./terms.js";
 
 export async function replay(main, id, params) {
   const creds = credentials(id) || {};
@@ -59,6 +61,7 @@ export async function replay(main, id, params) {
       let drawn;
       try { drawn = r.render(view, ctx); } catch { drawn = generic.render(view); }
       fill(board, drawn, r === generic ? null : generic.rest(view, r.drawn || []));
+      explainTerms(board, rulesOf(view.game)?.terms);
     } catch (err) {
       fill(board, h("p", { class: "error", role: "alert" }, err.message));
     }

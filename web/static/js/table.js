@@ -8,6 +8,8 @@ import { puzzlePanel } from "./puzzle.js";
 import { follow } from "./live.js";
 import { credentials, remember } from "./store.js";
 import { narrate, storyBook } from "./story.js";
+import { rulesOf } from "./rules.js";
+import { explainTerms } from "./terms.js";
 import * as generic from "./tables/generic.js";
 import { tableFor } from "./tables/index.js";
 
@@ -53,6 +55,18 @@ export function shortName(view, seat, mine) {
   return typeof info?.name === "string" && info.name ? info.name : `Seat ${seat}`;
 }
 
+/** The "How to play" panel of a game: its steps and what its words mean. */
+export function howToPlay(game, title) {
+  const rules = rulesOf(game);
+  if (!rules) return null;
+  return h("details", { class: "panel how", id: "how-to-play" },
+    h("summary", {}, `How to play ${title}`),
+    h("p", {}, rules.line),
+    h("ol", {}, rules.steps.map((step) => h("li", {}, step))),
+    h("h3", {}, "Words on the table"),
+    h("dl", {}, Object.entries(rules.terms).map(([word, meaning]) => [h("dt", {}, word), h("dd", {}, meaning)])));
+}
+
 /** Seats nobody has taken yet: moves wait for them. */
 export function openSeatsOf(view) {
   return (Array.isArray(view.seating) ? view.seating : []).filter((s) => s.open || s.kind === "open").map((s) => s.seat);
@@ -90,6 +104,7 @@ export async function table(main, id, params) {
   const errors = h("p", { class: "error", role: "alert", id: "error", hidden: true });
   const outcome = h("div", {});
   const board = h("div", { class: "board", id: "board" });
+  const howBox = h("div", { id: "how" });
   const actionsBox = h("div", { id: "actions" });
   const extraBox = h("div", { id: "extra" });
   const switcher = h("div", { id: "seat-switch" });
@@ -107,7 +122,7 @@ export async function table(main, id, params) {
     h("div", { class: "table-head" }, heading, h("p", {}, turn, " ", live)),
     errors, outcome,
     h("div", { class: "layout" },
-      h("div", { class: "table-main" }, board),
+      h("div", { class: "table-main" }, howBox, board),
       h("aside", { class: "side", "aria-label": "Your moves" },
         h("section", { class: "panel", "aria-labelledby": "moves-h" },
           h("h2", { id: "moves-h" }, "Your moves"), switcher, extraBox, actionsBox),
@@ -263,6 +278,8 @@ export async function table(main, id, params) {
       drawn = generic.render(view);
     }
     fill(board, drawn, r === generic ? null : generic.rest(view, r.drawn || []));
+    explainTerms(board, rulesOf(view.game)?.terms);
+    if (!howBox.firstChild) fill(howBox, howToPlay(view.game, await titleOf(view.game)));
     renderActions(actionsBox, listing, { label, act, seatName });
     fill(extraBox, r.extra && view.status === "running" ? r.extra(ctx) : null);
     const others = host ? [...new Set(state.listing.actions.map((a) => a.seat))].filter((s) => s !== seat) : [];

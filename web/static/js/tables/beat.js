@@ -53,9 +53,17 @@ export function cardText(id) {
   return icon ? `${value} (${icon})` : `${value}`;
 }
 
+/** What each card icon does, for the card's text alternative and tooltip. */
+export const ICONS = {
+  "Encore": "if its song does not fail, its player may add one more song",
+  "Face Up": "it may be played showing its value",
+  "Cue": "once staged, it can tell the band whether a face-down card is higher or lower than its value",
+};
+
 function beatCard(id, extra = {}) {
   const { value, icon } = parseCard(id);
-  return card({ top: String(value), sub: [icon, extra.sub].filter(Boolean).join(" · "), title: `Beat card ${cardText(id)}${extra.note ? `, ${extra.note}` : ""}`, kind: "beat", id, ...extra });
+  const meaning = icon && ICONS[icon] ? ` (${icon}: ${ICONS[icon]})` : "";
+  return card({ top: String(value), sub: [icon, extra.sub].filter(Boolean).join(" · "), title: `Beat card ${value}${meaning}${extra.note ? `, ${extra.note}` : ""}`, kind: "beat", id, ...extra });
 }
 
 /** "5", "2 face up", "2 (Face Up) face down": how a card is played, said once. */
