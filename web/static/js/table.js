@@ -280,7 +280,13 @@ export async function table(main, id, params) {
     fill(board, drawn, r === generic ? null : generic.rest(view, r.drawn || []));
     explainTerms(board, rulesOf(view.game)?.terms);
     if (!howBox.firstChild) fill(howBox, howToPlay(view.game, await titleOf(view.game)));
-    renderActions(actionsBox, listing, { label, act, seatName });
+    // moves a renderer offers through its own controls (a die-by-die picker) are not buttons too
+    const buttons = r.handles ? {
+      ...listing,
+      actions: listing.actions.filter((sa) => !r.handles(sa.action)),
+      forms: (listing.forms || []).filter((f) => !r.handles({ type: (f.form || f).type })),
+    } : listing;
+    renderActions(actionsBox, buttons, { label, act, seatName });
     fill(extraBox, r.extra && view.status === "running" ? r.extra(ctx) : null);
     const others = host ? [...new Set(state.listing.actions.map((a) => a.seat))].filter((s) => s !== seat) : [];
     fill(switcher, others.length ? h("p", {}, "Also to move: ", others.map((s) => h("button", {

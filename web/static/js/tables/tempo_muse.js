@@ -126,3 +126,77 @@ export function story(prev, next, { who }) {
   }
   return lines;
 }
+
+const sumOf = (cards) => cards.reduce((t, v) => t + v, 0);
+
+/**
+ * Payments, give-backs and Offsets picked from the hand: tap the cards, then the move.
+ * Every combination the rules allow can be built, and the server judges it.
+ */
+export function extra(ctx) {
+  const listed = ctx.listing.actions || [];
+  const forms = (ctx.listing.forms || []).map((f) => ({ seat: f.seat, ...(f.form || f) }));
+  const hand = Array.isArray(ctx.view.hand) ? ctx.view.hand : [];
+  const play = forms.find((f) => f.type === "play") || listed.find((sa) => sa.action.type === "play")?.action;
+  const giveBack = forms.find((f) => f.type === "cycle_return");
+  const mix = forms.find((f) => f.type === "mix");
+  const seat = listed[0]?.seat ?? forms[0]?.seat;
+  if (!hand.length || (!play && !giveBack && !mix)) return null;
+  const picked = new Set();
+  const offsets = [];
+  // the card being played is not part of its own payment
+  const reserved = play && !giveBack ? hand.indexOf(play.card) : -1;
+  const status = h("p", { class: "muted", id: "pick-status", "aria-live": "polite" });
+  const cards = hand.map((v, i) => h("button", {
+    type: "button", class: `card muse pick${i === reserved ? " selected" : ""}`, "aria-pressed": "false",
+    disabled: i === reserved, "aria-label": `${v} ${nameOf(v)}${i === reserved ? ", the card to play" : ""}`,
+    dataset: { index: i, value: v }, onclick: (e) => toggle(i, e.currentTarget),
+  }, h("span", { class: "card-top", "aria-hidden": "true" }, String(v)), h("span", { class: "card-sub", "aria-hidden": "true" }, nameOf(v))));
+  const chosen = () => [...picked].sort((a, b) => a - b).map((i) => hand[i]);
+  function toggle(i, el) {
+    if (picked.has(i)) picked.delete(i); else picked.add(i);
+    el.setAttribute("aria-pressed", String(picked.has(i)));
+    el.classList.toggle("placed", picked.has(i));
+    say();
+  }
+  function say() {
+    const c = chosen();
+    const parts = [c.length ? `Chosen: ${c.join(" + ")} (worth ${sumOf(c)})` : "Tap cards to choose them."];
+    if (offsets.length) parts.push(`Offsets so far: ${offsets.map((o) => `place ${o.position} with ${o.payment.join(" + ")}`).join("; ")}`);
+    status.textContent = parts.join(" · ");
+  }
+  say();
+  const post = (action) => ctx.act({ seat, action });
+  const moves = [];
+  if (play && !giveBack) {
+    moves.push(h("button", { type: "button", class: "primary", id: "pick-play", onclick: () => post({ type: "play", card: play.card, payment: chosen() }) },
+      `Play ${play.card} ${nameOf(play.card)} paying with the chosen cards`));
+  }
+  if (giveBack) {
+    const n = giveBack.cards?.count;
+    moves.push(h("button", { type: "button", class: "primary", id: "pick-give-back", onclick: () => post({ type: "cycle_return", cards: chosen() }) },
+      `Give back the chosen cards${n ? ` (${n})` : ""}`));
+  }
+  if (mix) {
+    const positions = Object.entries(mix.offsets?.positions || {});
+    for (const [position, need] of positions) {
+      moves.push(h("button", { type: "button", dataset: { position }, onclick: () => {
+        if (!picked.size || offsets.some((o) => o.position === Number(position))) return;
+        offsets.push({ position: Number(position), payment: chosen() });
+        for (const i of picked) cards[i].disabled = true;
+        picked.clear();
+        say();
+      } }, `Offset place ${position} (needs ${need}) with the chosen cards`));
+    }
+    moves.push(h("button", { type: "button", class: "primary", id: "pick-mix", onclick: () => post({ type: "mix", offsets }) }, "Mix with these Offsets"));
+  }
+  return h("section", { class: "picker", "aria-labelledby": "pick-h" },
+    h("h3", { id: "pick-h" }, giveBack ? "Choose the cards to give back" : mix && !play ? "Choose cards for Offsets" : "Choose the cards to pay with"),
+    h("div", { class: "card-row", role: "group", "aria-label": "Cards to choose from your hand" }, cards), status, h("div", { class: "buttons" }, moves));
+}
+
+/** Moves built with the hand picker instead of listed as buttons. */
+export function handles(action) {
+  // a mix form (no offsets given) is the picker's too; "Mix with no Offset" stays a button
+  return action.type === "play" || action.type === "cycle_return" || (action.type === "mix" && (action.offsets === undefined || action.offsets.length > 0));
+}

@@ -96,3 +96,49 @@ export function eventText(ev, who, mover) {
     default: return ev.seat === mover ? null : undefined;
   }
 }
+
+const JOBS = { merch: "Merch: sell shirts", flyer: "Flyers: fans for a 4+", dayjob: "Day job: cash" };
+const same = (a, b) => JSON.stringify(Object.entries(a || {}).sort()) === JSON.stringify(Object.entries(b || {}).sort());
+
+/** The work step as one job picker per leftover die, not a button per combination. */
+function workPicker(ctx, works) {
+  const seat = works[0].seat;
+  const dice = (ctx.view.sheets?.[ctx.view.you?.sheet ?? 0]?.dice) || [];
+  const start = works[0].action.assign;
+  const options = {};
+  for (const { action } of works) {
+    for (const [d, job] of Object.entries(action.assign)) (options[d] ||= new Set()).add(job);
+  }
+  const selects = Object.keys(start).sort((a, b) => a - b).map((d) => {
+    const id = `work-die-${d}`;
+    const select = h("select", { id, dataset: { die: d } }, [...options[d]].map((job) =>
+      h("option", { value: job, selected: job === start[d] }, JOBS[job] || words(job))));
+    return h("div", { class: "field" }, h("label", { for: id }, `Die ${Number(d) + 1} (shows ${dice[d] ?? "?"})`), select);
+  });
+  const problem = h("p", { class: "error", role: "alert", hidden: true });
+  function submit(event) {
+    event.preventDefault();
+    const assign = Object.fromEntries(selects.map((f) => { const s = f.querySelector("select"); return [s.dataset.die, s.value]; }));
+    const listed = works.find((sa) => same(sa.action.assign, assign));
+    if (!listed) {
+      problem.hidden = false;
+      problem.textContent = "That mix of jobs is not open to this band now.";
+      return;
+    }
+    ctx.act(listed);
+  }
+  return h("form", { class: "work-form panel-inset", id: "work-form", onsubmit: submit },
+    h("fieldset", {}, h("legend", {}, "Put the other dice to work"), selects),
+    problem, h("button", { type: "submit", class: "primary", id: "work-submit" }, "Send the dice to work"));
+}
+
+/** Direct controls above the move buttons: the work step's die-by-die job picker. */
+export function extra(ctx) {
+  const works = (ctx.listing.actions || []).filter((sa) => sa.action.type === "work");
+  return works.length ? workPicker(ctx, works) : null;
+}
+
+/** Moves drawn by ``extra`` instead of as buttons. */
+export function handles(action) {
+  return action.type === "work";
+}

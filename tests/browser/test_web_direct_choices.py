@@ -1,0 +1,58 @@
+"""Choices made on the table itself instead of a wall of buttons: the tour's work step is
+one job per leftover die."""
+
+from __future__ import annotations
+
+from .page_driver import version, wait_version_above
+from .test_web_table_bugs import Api
+
+
+def test_the_tour_work_step_assigns_each_die_a_job(new_page, client):
+    game = Api(client, "tour", 1, 3)
+    while not any(sa["action"]["type"] == "work" for sa in game.listing()):
+        listed = game.listing()
+        step = [sa for sa in listed if sa["action"]["type"] in ("choose_offer", "stage")]
+        game.act((step or listed)[0])
+    works = [sa["action"] for sa in game.listing() if sa["action"]["type"] == "work"]
+    leftover = sorted(works[0]["assign"], key=int)
+    page = game.open(new_page, width=390)
+    # no button per combination: one picker per die
+    assert page.locator("#actions button", has_text="Work:").count() == 0
+    assert page.locator("#work-form select").count() == len(leftover) < len(works)
+    for d in leftover:
+        page.select_option(f"#work-die-{d}", "dayjob")
+    before = version(page)
+    page.click("#work-submit")
+    wait_version_above(page, before)
+    sheet = game.view(0)["sheets"][0]
+    assert sheet["phase"] != "work"
+    told = "\n".join(page.locator("#events li").all_inner_texts())
+    assert "day job" in told
+    assert page.js_errors == []
+
+
+def test_a_tempo_muse_payment_is_picked_from_the_hand(new_page, client):
+    game = Api(client, "tempo-muse", 2, 5)
+    for _ in range(30):
+        plays = [sa for sa in game.listing() if sa["action"]["type"] == "play"]
+        if plays and plays[0]["seat"] == 0 and len(plays[0]["action"]["payment"]) > 1:
+            break
+        listed = game.listing()
+        game.act(next((sa for sa in listed if sa["action"]["type"] == "play"), listed[0]))
+    else:
+        raise AssertionError("seat 0 never had a payment of two cards to choose")
+    action = plays[0]["action"]
+    page = game.open(new_page, seat=0)
+    # no button per payment: the hand is the picker
+    assert page.locator("#actions button", has_text="paying with").count() == 0
+    for value in action["payment"]:
+        page.locator(
+            f"#extra button.pick[data-value='{value}'][aria-pressed=false]:not([disabled])"
+        ).first.click()
+    assert f"worth {sum(action['payment'])}" in page.inner_text("#pick-status")
+    before = version(page)
+    page.click("#pick-play")
+    wait_version_above(page, before)
+    studio = game.view(0)["studios"][0]
+    assert studio[-1]["value"] == action["card"]
+    assert page.js_errors == []
