@@ -141,6 +141,7 @@ def test_a_finished_beat_table_looks_finished(new_page, client):
     assert "cards still to play" not in board
     assert page.inner_text("#live").strip() == ""
     assert "The venue is over" in board
+    assert page.inner_text("#end-why").startswith("The band")
     assert page.js_errors == []
 
 

@@ -72,7 +72,38 @@ export function openSeatsOf(view) {
   return (Array.isArray(view.seating) ? view.seating : []).filter((s) => s.open || s.kind === "open").map((s) => s.seat);
 }
 
-function outcomeBanner(view, mine, seatName) {
+/** Who a score belongs to: a seat, or a rival that is not a seat (Metallum). */
+function scorer(key, seatName) {
+  return /^\d+$/.test(key) ? seatName(Number(key)) : words(key).replace(/^./, (c) => c.toUpperCase());
+}
+
+/**
+ * The final scores as a table: one row per scorer, the score, then every per-scorer figure
+ * the outcome carries (a breakdown's parts, Roses, ranks...).
+ */
+function scoreTable(o, seatName) {
+  const who = Object.keys(o.scores || {});
+  if (!who.length) return null;
+  const cols = [["Score", (k) => o.scores[k]]];
+  for (const [key, val] of Object.entries(o)) {
+    if (key === "scores" || !val || typeof val !== "object" || Array.isArray(val)) continue;
+    if (!who.every((k) => k in val)) continue;
+    const sample = val[who[0]];
+    if (sample && typeof sample === "object") {
+      for (const part of Object.keys(sample)) {
+        if (part !== "total") cols.push([words(part).replace(/^./, (c) => c.toUpperCase()), (k) => val[k]?.[part]]);
+      }
+    } else {
+      cols.push([words(key).replace(/^./, (c) => c.toUpperCase()), (k) => val[k]]);
+    }
+  }
+  return h("table", { class: "scores", id: "scores" },
+    h("caption", {}, "Final scores"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Who"), cols.map(([title]) => h("th", { scope: "col" }, title)))),
+    h("tbody", {}, who.map((k) => h("tr", {}, h("th", { scope: "row" }, scorer(k, seatName)), cols.map(([, get]) => h("td", {}, generic.value(get(k))))))));
+}
+
+function outcomeBanner(view, mine, seatName, renderer) {
   const o = view.outcome;
   if (!o) return null;
   const winners = o.winners || [];
@@ -80,11 +111,16 @@ function outcomeBanner(view, mine, seatName) {
   if (!winners.length) headline = "Game over: nobody won.";
   else if (mine !== null && winners.includes(mine)) headline = winners.length > 1 ? "Game over: you won together!" : "Game over: you won!";
   else headline = `Game over: ${winners.map(seatName).join(", ")} won.`;
+  let why = null;
+  try {
+    why = renderer.endText?.(o, view) || null;
+  } catch (err) {
+    console.error(err);
+  }
   return h("section", { class: "outcome", id: "outcome", role: "status" },
     h("h2", {}, headline),
-    o.scores ? h("dl", { class: "stats" }, Object.entries(o.scores).map(([k, v]) =>
-      h("div", {}, h("dt", {}, /^\d+$/.test(k) ? seatName(Number(k)) : words(k)), h("dd", {}, generic.value(v))))) : null,
-    generic.rest(o, ["winners", "scores"]));
+    why ? h("p", { class: "end-why", id: "end-why" }, why) : null,
+    scoreTable(o, seatName));
 }
 
 export async function table(main, id, params) {
@@ -263,7 +299,7 @@ export async function table(main, id, params) {
       const waiting = turnSeats(view, r).filter((s) => s !== mySeat());
       turn.textContent = waiting.length ? `Waiting for ${waiting.map(seatName).join(", ")}.` : "Waiting for the other seats.";
     }
-    fill(outcome, outcomeBanner(view, mySeat(), seatName));
+    fill(outcome, outcomeBanner(view, mySeat(), seatName, r));
     main.dataset.version = view.version;
     main.dataset.status = view.status;
     main.dataset.game = view.game;

@@ -309,3 +309,11 @@ export function story(prev, next, { who }) {
   }
   return lines;
 }
+
+/** Why the venue ended, for the game-over banner. */
+export function endText(o, view) {
+  const venue = view.venue?.name || "the venue";
+  const counts = o.counts ? ` Songs: ${["on_point", "loud", "fail"].map((k) => `${pileName(k)} ${o.counts[k] ?? 0}`).join(", ")}.` : "";
+  const others = (o.failures || []).filter((f) => f !== o.reason).map(reasonText);
+  return `${o.won ? "The band won" : "The band lost"} ${venue}: ${reasonText(o.reason)}${others.length ? `; also ${others.join(", ")}` : ""}.${counts}`;
+}

@@ -267,3 +267,8 @@ export function story(prev, next, { who }) {
   }
   return lines;
 }
+
+/** Why the game ended, for the game-over banner. */
+export function endText(o) {
+  return `The game ended after ${o.rounds} round${o.rounds === 1 ? "" : "s"}: most Applause Badges wins, then most Roses.`;
+}

@@ -270,3 +270,10 @@ export function eventText(ev, who, mover) {
     default: return ev.seat === mover ? null : undefined;
   }
 }
+
+/** Why the game ended, for the game-over banner. */
+export function endText(o) {
+  const base = "The Final Battle of round 8 ended the game.";
+  if (o.scores && "metallum" in o.scores) return `${base} Your band scored ${o.band_score ?? o.scores["0"]} VP against Metallum's ${o.scores.metallum}.`;
+  return base;
+}

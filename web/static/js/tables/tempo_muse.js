@@ -200,3 +200,9 @@ export function handles(action) {
   // a mix form (no offsets given) is the picker's too; "Mix with no Offset" stays a button
   return action.type === "play" || action.type === "cycle_return" || (action.type === "mix" && (action.offsets === undefined || action.offsets.length > 0));
 }
+
+/** Why the game ended, for the game-over banner. */
+export function endText(o) {
+  if (o.reason === "round_limit") return `The round limit was reached after ${o.rounds} rounds: the fullest Studio wins.`;
+  return `The game ended: ${words(o.reason || "a Studio was completed")}.`;
+}

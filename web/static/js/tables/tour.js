@@ -142,3 +142,9 @@ export function extra(ctx) {
 export function handles(action) {
   return action.type === "work";
 }
+
+/** Why the tour ended and the rank each band reached, for the game-over banner. */
+export function endText(o) {
+  const ranks = Object.entries(o.rank || {}).map(([k, r]) => `${Object.keys(o.rank).length > 1 ? `band ${Number(k) + 1}: ` : ""}${r} with ${o.scores?.[k]} (fans + fame)`);
+  return `Twelve weeks are over. Rank: ${ranks.join("; ") || "none"}${o.target ? `; the goal was ${o.target}` : ""}.`;
+}
