@@ -44,6 +44,11 @@ export function abilityText(a) {
     case "on_take_roses": return `+${a.n} Roses when taken`;
     case "pay_roses": return `pay ${a.cost} Roses: +${a.n}`;
     case "two_words": return "allows two crossing words";
+    case "ghost_free": return "takes the Ghost Note for free";
+    case "change_letter": return "once per word, one single-letter card (not the Ghost Note) may play as any letter, keeping its value and symbol";
+    case "rex_mark": return "once per round may put its X under a rival's Chorus card: unless used that round, the card is discarded";
+    case "crescendo_discount": return `Crescendos cost ${a.n} Rose${a.n === 1 ? "" : "s"} less`;
+    case "cat_roses": return `each round ${a.n} bank Rose${a.n === 1 ? "" : "s"} go${a.n === 1 ? "es" : ""} on every unbought Crescendo, for its buyer`;
     default: return words(t || "");
   }
 }
