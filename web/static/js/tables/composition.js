@@ -132,6 +132,8 @@ export function extra(ctx) {
   const input = h("input", { id: "word", type: "text", autocomplete: "off", autocapitalize: "none", spellcheck: "false", "aria-describedby": "word-help" });
   const note = h("small", { id: "word-help", class: "muted" }, `Your letters: ${usable.map((id) => String(map.get(id)?.letters ?? "any").toUpperCase()).join(" ")}`);
   const problem = h("p", { class: "error", role: "alert", hidden: true });
+  // why the word was refused (the server says it: not in the word list, too short)
+  const refusal = (ctx.view.seats || []).find((s) => s.seat === form.seat)?.refusal?.message;
   function submit(event) {
     event.preventDefault();
     const found = spell(input.value, usable, map);
@@ -145,6 +147,7 @@ export function extra(ctx) {
     ctx.act({ seat: form.seat, action });
   }
   return h("form", { class: "word-form", onsubmit: submit },
+    refusal ? h("p", { class: "error", id: "word-refused" }, refusal) : null,
     h("label", { for: "word" }, "Spell a word"), input, note, problem,
     h("button", { type: "submit", class: "primary", id: "perform-word" }, "Perform"));
 }
@@ -220,6 +223,7 @@ export function render(view, ctx) {
         row(`${ctx.seatName(s.seat)}: drafted`, [...(s.drafted || []).map((c) => noteCard(c)), s.ghost ? card({ top: "?", sub: "Ghost Note", title: "Ghost Note, any letter", kind: "note ghost" }) : null].filter(Boolean)),
         h("p", { class: "label" }, "Chorus (kept for later rounds)"), row(`${ctx.seatName(s.seat)}: Chorus`, (s.chorus || []).map((c) => noteCard(c))),
         (s.ovations || []).length || (s.awards || []).length ? h("p", {}, "Won: ", [...(s.ovations || []).map((id) => `Ovation ${ovationName(id)}`), ...(s.awards || []).map((id) => `Award ${awardName(id)}`)].join(", ")) : null,
+        mine && s.refusal?.message ? h("p", { class: "error refusal", role: "alert" }, s.refusal.message) : null,
         s.last ? h("p", {}, `Last performance: ${lastPerformance(s.last)}`) : null);
     })),
     panel("Awards on offer", h("ul", { class: "plain goals" }, (view.awards || []).map((a) =>
@@ -259,7 +263,7 @@ export function story(prev, next, { who }) {
         lines.push(c.kind === "crescendo" ? `${name} bought a Crescendo: ${letters(c.id)}.` : `${name} took ${letters(c.id)}.`);
       }
       if (s.ghost && !before.ghost) lines.push(`${name} took the Ghost Note.`);
-      if (s.status === "retry" && before.status !== "retry") lines.push(`${name === "You" ? "Your" : `${name}'s`} word was refused: one retry left.`);
+      if (s.status === "retry" && before.status !== "retry") lines.push(s.refusal?.message ? `Refused: ${s.refusal.message}` : `${name === "You" ? "Your" : `${name}'s`} word was refused: one retry left.`);
     }
     if (JSON.stringify(s.last) !== JSON.stringify(before.last) && s.last) lines.push(`${name} ${s.last.word ? `performed ${lastPerformance(s.last)}` : "passed"}.`);
     const gained = (now, then) => (now || []).filter((x) => !(then || []).includes(x));
