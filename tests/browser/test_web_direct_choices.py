@@ -1,5 +1,5 @@
-"""Choices made on the table itself instead of a wall of buttons: the tour's work step is
-one job per leftover die."""
+"""Choices made on the table itself instead of a wall of buttons: the tour's stage and
+work steps die by die, a Tempo Muse payment tapped out of the hand."""
 
 from __future__ import annotations
 
@@ -7,15 +7,25 @@ from .page_driver import version, wait_version_above
 from .test_web_table_bugs import Api
 
 
-def test_the_tour_work_step_assigns_each_die_a_job(new_page, client):
+def test_the_tour_stage_and_work_steps_are_picked_die_by_die(new_page, client):
     game = Api(client, "tour", 1, 3)
-    while not any(sa["action"]["type"] == "work" for sa in game.listing()):
-        listed = game.listing()
-        step = [sa for sa in listed if sa["action"]["type"] in ("choose_offer", "stage")]
-        game.act((step or listed)[0])
+    game.act(next(sa for sa in game.listing() if sa["action"]["type"] == "choose_offer"))
+    stages = [sa["action"] for sa in game.listing() if sa["action"]["type"] == "stage"]
+    page = game.open(new_page, width=390)
+    # no button per pair of dice and hype: two dice to tick and the hype to spend
+    assert page.locator("#actions button", has_text="Stage dice").count() == 0
+    assert page.locator("#stage-form input[type=checkbox]").count() < len(stages)
+    page.locator("#stage-form input[type=checkbox]").nth(0).check()
+    page.locator("#stage-form input[type=checkbox]").nth(2).check()
+    page.select_option("#stage-hype", "0")
+    before = version(page)
+    page.click("#stage-submit")
+    wait_version_above(page, before)
+    assert game.view(0)["sheets"][0]["staged"] == [0, 2]
+
     works = [sa["action"] for sa in game.listing() if sa["action"]["type"] == "work"]
     leftover = sorted(works[0]["assign"], key=int)
-    page = game.open(new_page, width=390)
+    page.wait_for_selector("#work-form")
     # no button per combination: one picker per die
     assert page.locator("#actions button", has_text="Work:").count() == 0
     assert page.locator("#work-form select").count() == len(leftover) < len(works)

@@ -132,19 +132,47 @@ function workPicker(ctx, works) {
     problem, h("button", { type: "submit", class: "primary", id: "work-submit" }, "Send the dice to work"));
 }
 
-/** Direct controls above the move buttons: the work step's die-by-die job picker. */
+/** Direct controls above the move buttons: the stage step's dice and the work step's jobs. */
 export function extra(ctx) {
   const works = (ctx.listing.actions || []).filter((sa) => sa.action.type === "work");
-  return works.length ? workPicker(ctx, works) : null;
+  const stages = (ctx.listing.actions || []).filter((sa) => sa.action.type === "stage");
+  return works.length ? workPicker(ctx, works) : stages.length ? stagePicker(ctx, stages) : null;
 }
 
 /** Moves drawn by ``extra`` instead of as buttons. */
 export function handles(action) {
-  return action.type === "work";
+  return action.type === "work" || action.type === "stage";
 }
 
 /** Why the tour ended and the rank each band reached, for the game-over banner. */
 export function endText(o) {
   const ranks = Object.entries(o.rank || {}).map(([k, r]) => `${Object.keys(o.rank).length > 1 ? `band ${Number(k) + 1}: ` : ""}${r} with ${o.scores?.[k]} (fans + fame)`);
   return `Twelve weeks are over. Rank: ${ranks.join("; ") || "none"}${o.target ? `; the goal was ${o.target}` : ""}.`;
+}
+
+/** The stage step as two dice to tick and the hype to spend, not a button per pair. */
+function stagePicker(ctx, stages) {
+  const dice = (ctx.view.sheets?.[ctx.view.you?.sheet ?? 0]?.dice) || [];
+  const usable = [...new Set(stages.flatMap((sa) => sa.action.dice))].sort((a, b) => a - b);
+  const hypes = [...new Set(stages.map((sa) => sa.action.hype ?? 0))].sort((a, b) => a - b);
+  const boxes = usable.map((d) => h("label", { class: "field check" },
+    h("input", { type: "checkbox", value: String(d), dataset: { die: d } }), ` Die ${d + 1} (shows ${dice[d] ?? "?"})`));
+  const hype = h("select", { id: "stage-hype" }, hypes.map((k) => h("option", { value: k }, k ? `${k} hype (+${k} on the show)` : "No hype")));
+  const problem = h("p", { class: "error", role: "alert", hidden: true });
+  function submit(event) {
+    event.preventDefault();
+    const picked = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => Number(i.value));
+    const k = Number(hype.value);
+    const listed = stages.find((sa) => [...sa.action.dice].sort((a, b) => a - b).join() === picked.join() && (sa.action.hype ?? 0) === k);
+    if (!listed) {
+      problem.hidden = false;
+      problem.textContent = picked.length !== 2 ? "Tick exactly two dice for the show." : "That choice is not open to this band now.";
+      return;
+    }
+    ctx.act(listed);
+  }
+  return h("form", { class: "work-form", id: "stage-form", onsubmit: submit },
+    h("fieldset", {}, h("legend", {}, "Stage two dice for the show"), boxes,
+      h("div", { class: "field" }, h("label", { for: "stage-hype" }, "Hype to spend"), hype)),
+    problem, h("button", { type: "submit", class: "primary", id: "stage-submit" }, "Play the show"));
 }
