@@ -35,11 +35,6 @@ def click_first_action(page: Page) -> bool:
 
     A step the table offers through a picker (the tour's stage and work steps) is sent
     with the picker's first choice."""
-    pickers = page.locator("#stage-form")
-    if pickers.count():
-        # the picker's first two dice, no hype
-        pickers.locator("input[type=checkbox]").nth(0).check()
-        pickers.locator("input[type=checkbox]").nth(1).check()
     buttons = page.locator(f"#work-submit, #stage-submit, {ACTION}")
     if buttons.count() == 0:
         return False

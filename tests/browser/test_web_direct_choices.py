@@ -15,6 +15,8 @@ def test_the_tour_stage_and_work_steps_are_picked_die_by_die(new_page, client):
     # no button per pair of dice and hype: two dice to tick and the hype to spend
     assert page.locator("#actions button", has_text="Stage dice").count() == 0
     assert page.locator("#stage-form input[type=checkbox]").count() < len(stages)
+    for box in page.locator("#stage-form input[type=checkbox]").all():
+        box.uncheck()
     page.locator("#stage-form input[type=checkbox]").nth(0).check()
     page.locator("#stage-form input[type=checkbox]").nth(2).check()
     page.select_option("#stage-hype", "0")

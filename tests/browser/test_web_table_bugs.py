@@ -182,13 +182,20 @@ def test_wildcards_and_crescendos_are_spelled_in_labels(new_page, live_server):
             const m = await import('/web/js/tables/composition.js');
             await m.load();
             const view = {seats: [], composition: {notes: []}};
+            const mud = new Map([
+              ['a', {letters: 'm'}], ['b', {letters: 'u'}], ['c', {letters: 'd'}]]);
             return [
               m.label({type: 'perform', cards: ['n01', 'ghost'], assign: {ghost: 'x'}}, view),
               m.label({type: 'perform', cards: ['c01', 'n01'], assign: {}}, view),
+              m.spell('mad', ['a', 'b', 'c'], mud, {change: true}),
+              m.spell('mad', ['a', 'b', 'c'], mud),
             ];
         }"""
     )
-    assert spelled == ["Perform EX", "Perform THE"]
+    assert spelled[:2] == ["Perform EX", "Perform THE"]
+    # MUD's power: one letter card plays as another, only when the plain spelling fails
+    assert spelled[2] == {"cards": ["a", "b", "c"], "assign": {"b": "a"}}
+    assert spelled[3] is None
 
 
 def test_the_ghost_note_shows_what_taking_it_costs(new_page, client):

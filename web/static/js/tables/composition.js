@@ -99,44 +99,82 @@ export function label(action, view) {
 
 /**
  * Card ids that spell ``word`` from ``usable`` (each once, multi-letter cards whole), with
- * wildcards (a Ghost Note: an id with no letters) given the letter they stand for.
+ * wildcards (a Ghost Note: an id with no letters) given the letter they stand for. With
+ * ``change`` (MUD's power) one single-letter card that is not the Ghost Note may stand for
+ * another letter too, tried only when the plain spelling fails.
  */
-export function spell(word, usable, map) {
+export function spell(word, usable, map, { change = false } = {}) {
   const target = word.toLowerCase().replace(/[^a-z]/g, "");
-  const used = new Set();
-  const out = [];
-  const assign = {};
-  function go(pos) {
-    if (pos === target.length) return true;
-    for (const id of usable) {
-      if (used.has(id)) continue;
-      const letters = map.get(id)?.letters;
-      const wild = !letters || id === "ghost";
-      const chunk = wild ? target[pos] : String(letters).toLowerCase();
-      if (!target.startsWith(chunk, pos)) continue;
-      used.add(id); out.push(id);
-      if (wild) assign[id] = chunk;
-      if (go(pos + chunk.length)) return true;
-      used.delete(id); out.pop(); delete assign[id];
+  const attempt = (allowChange) => {
+    const used = new Set();
+    const out = [];
+    const assign = {};
+    let changed = false;
+    function go(pos) {
+      if (pos === target.length) return true;
+      for (const id of usable) {
+        if (used.has(id)) continue;
+        const letters = map.get(id)?.letters;
+        const wild = !letters || id === "ghost";
+        const options = [];
+        if (wild) options.push([target[pos], true, false]);
+        else if (target.startsWith(String(letters).toLowerCase(), pos)) options.push([String(letters).toLowerCase(), false, false]);
+        else if (allowChange && !changed && String(letters).length === 1) options.push([target[pos], true, true]);
+        for (const [chunk, assigned, isChange] of options) {
+          used.add(id); out.push(id);
+          if (assigned) assign[id] = chunk;
+          if (isChange) changed = true;
+          if (go(pos + chunk.length)) return true;
+          used.delete(id); out.pop(); delete assign[id];
+          if (isChange) changed = false;
+        }
+      }
+      return false;
     }
-    return false;
-  }
-  return go(0) ? { cards: [...out], assign } : null;
+    return go(0) ? { cards: [...out], assign } : null;
+  };
+  return attempt(false) || (change ? attempt(true) : null);
+}
+
+/** A checkbox list of cards: returns [element, () => checked ids]. */
+function cardChecks(legend, ids, map, describe = () => "") {
+  const boxes = ids.map((id) => h("label", { class: "field check" },
+    h("input", { type: "checkbox", value: id }), ` ${String(map.get(id)?.letters ?? "?").toUpperCase()}${describe(id)}`));
+  const el = ids.length ? h("fieldset", { class: "word-options" }, h("legend", {}, legend), boxes) : null;
+  return [el, () => boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value)];
+}
+
+/** The perform form is the word box (a listed pass stays a button). */
+export function handles(action) {
+  return action.type === "perform" && action.cards === undefined;
 }
 
 export function extra(ctx) {
-  const form = (ctx.listing.forms || []).find((f) => (f.form || f).type === "perform" && (f.form || f).usable_cards);
-  if (!form) return null;
-  const usable = (form.form || form).usable_cards;
+  const entry = (ctx.listing.forms || []).find((f) => (f.form || f).type === "perform" && (f.form || f).usable_cards);
+  if (!entry) return null;
+  const form = entry.form || entry;
+  const usable = form.usable_cards;
   const map = cardsById(ctx.view);
+  const me = (ctx.view.seats || []).find((s) => s.seat === entry.seat);
+  const maestro = (items("composition", "maestros") || []).find((m) => m.id === me?.maestro);
+  const change = (maestro?.abilities || []).some((a) => a.type === "change_letter");
   const input = h("input", { id: "word", type: "text", autocomplete: "off", autocapitalize: "none", spellcheck: "false", "aria-describedby": "word-help" });
-  const note = h("small", { id: "word-help", class: "muted" }, `Your letters: ${usable.map((id) => String(map.get(id)?.letters ?? "any").toUpperCase()).join(" ")}`);
+  const note = h("small", { id: "word-help", class: "muted" }, `Your letters: ${usable.map((id) => String(map.get(id)?.letters ?? "any").toUpperCase()).join(" ")}${change ? ". MUD: one letter card may play as another letter." : ""}`);
   const problem = h("p", { class: "error", role: "alert", hidden: true });
   // why the word was refused (the server says it: not in the word list, too short)
-  const refusal = (ctx.view.seats || []).find((s) => s.seat === form.seat)?.refusal?.message;
+  const refusal = me?.refusal?.message;
+  // the Chorus: cards not in the word kept for later rounds (the rest is filled for you)
+  const keepable = usable.filter((id) => id !== "ghost" && map.get(id)?.kind !== "locked");
+  const [keepBox, kept] = cardChecks(`Keep in your Chorus (up to ${form.chorus_slots ?? 2}; if none is ticked the best are kept)`, keepable, map);
+  // cards whose power costs Roses: used only when ticked
+  const payable = usable.filter((id) => (map.get(id)?.abilities || []).some((a) => String(a.type || "").startsWith("pay_")));
+  const [payBox, paid] = cardChecks("Use a power that costs Roses", payable, map, (id) => `: ${(map.get(id)?.abilities || []).map(abilityText).join("; ")}`);
+  const awardName = (id) => (ctx.view.awards || []).find((a) => a.id === id);
+  const award = (form.awards || []).length ? h("select", { id: "word-award" }, h("option", { value: "" }, "The first one my word meets"),
+    form.awards.map((id) => h("option", { value: id }, `${awardName(id)?.name || words(id)}: ${goalText(awardName(id)?.goal)}`))) : null;
   function submit(event) {
     event.preventDefault();
-    const found = spell(input.value, usable, map);
+    const found = spell(input.value, usable, map, { change });
     if (!found) {
       problem.hidden = false;
       problem.textContent = `Your cards cannot spell "${input.value}".`;
@@ -144,11 +182,17 @@ export function extra(ctx) {
     }
     const action = { type: "perform", cards: found.cards };
     if (Object.keys(found.assign).length) action.assign = found.assign;
-    ctx.act({ seat: form.seat, action });
+    const keep = kept().filter((id) => !found.cards.includes(id));
+    if (keep.length) action.keep = keep;
+    if (paid().length) action.pay = paid();
+    if (award?.value) action.awards = [award.value];
+    ctx.act({ seat: entry.seat, action });
   }
   return h("form", { class: "word-form", onsubmit: submit },
     refusal ? h("p", { class: "error", id: "word-refused" }, refusal) : null,
     h("label", { for: "word" }, "Spell a word"), input, note, problem,
+    keepBox, payBox,
+    award ? h("div", { class: "field" }, h("label", { for: "word-award" }, "Award you want most"), award) : null,
     h("button", { type: "submit", class: "primary", id: "perform-word" }, "Perform"));
 }
 

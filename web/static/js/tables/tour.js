@@ -155,9 +155,11 @@ function stagePicker(ctx, stages) {
   const dice = (ctx.view.sheets?.[ctx.view.you?.sheet ?? 0]?.dice) || [];
   const usable = [...new Set(stages.flatMap((sa) => sa.action.dice))].sort((a, b) => a - b);
   const hypes = [...new Set(stages.map((sa) => sa.action.hype ?? 0))].sort((a, b) => a - b);
+  // starts on the first listed choice, so one press plays a legal show
+  const first = stages[0].action;
   const boxes = usable.map((d) => h("label", { class: "field check" },
-    h("input", { type: "checkbox", value: String(d), dataset: { die: d } }), ` Die ${d + 1} (shows ${dice[d] ?? "?"})`));
-  const hype = h("select", { id: "stage-hype" }, hypes.map((k) => h("option", { value: k }, k ? `${k} hype (+${k} on the show)` : "No hype")));
+    h("input", { type: "checkbox", value: String(d), checked: first.dice.includes(d), dataset: { die: d } }), ` Die ${d + 1} (shows ${dice[d] ?? "?"})`));
+  const hype = h("select", { id: "stage-hype" }, hypes.map((k) => h("option", { value: k, selected: k === (first.hype ?? 0) }, k ? `${k} hype (+${k} on the show)` : "No hype")));
   const problem = h("p", { class: "error", role: "alert", hidden: true });
   function submit(event) {
     event.preventDefault();
