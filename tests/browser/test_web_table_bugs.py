@@ -142,6 +142,9 @@ def test_a_finished_beat_table_looks_finished(new_page, client):
     assert page.inner_text("#live").strip() == ""
     assert "The venue is over" in board
     assert page.inner_text("#end-why").startswith("The band")
+    # the story tells every song's reveal, however far apart the page's reads were
+    reveals = [line for line in story(page) if line.startswith("Reveal:")]
+    assert len(reveals) == len(game.view()["results"])
     assert page.js_errors == []
 
 

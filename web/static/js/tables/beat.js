@@ -222,7 +222,7 @@ export function render(view, ctx) {
     })) : h("p", { class: "muted" }, `${s.hand_count ?? "?"} cards in hand`);
     return h("section", { class: `area seat${s.seat === view.solo_seat ? " solo" : ""}${acting.has(s.seat) && !s.ready ? " to-act" : ""}`, "aria-label": ctx.seatName(s.seat) },
       h("h3", {}, ctx.seatName(s.seat), s.seat === view.solo_seat ? h("span", { class: "chip" }, view.solo_used ? "Solo (used)" : "Solo") : null,
-        s.ready ? h("span", { class: "chip" }, "ready") : acting.has(s.seat) ? h("span", { class: "chip turn-chip" }, "to act") : null),
+        s.ready && !over ? h("span", { class: "chip" }, "ready") : acting.has(s.seat) ? h("span", { class: "chip turn-chip" }, "to act") : null),
       h("p", { class: "label" }, "Stage"), row(`${ctx.seatName(s.seat)}: stage`, (s.stage || []).map((id) => beatCard(id, { kind: "beat staged" }))),
       h("p", { class: "label" }, "Played this round"),
       row(`${ctx.seatName(s.seat)}: played`, (s.played || []).map(playedCard)),
@@ -273,8 +273,10 @@ function playWords(p) {
 export function story(prev, next, { who }) {
   const lines = [];
   const sameRound = prev.round === next.round;
-  if (next.last_round && next.last_round.round !== prev.last_round?.round) {
-    for (const r of next.last_round.songs || []) {
+  // every song revealed since the last read (several when reads were far apart)
+  const revealed = (next.results || []).slice((prev.results || []).length);
+  if (revealed.length) {
+    for (const r of revealed) {
       const cards = (r.cards || []).map(parseCard);
       const printed = cards.reduce((t, c) => t + (Number(c.value) || 0), 0);
       const delta = r.sum - printed;

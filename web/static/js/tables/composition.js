@@ -159,7 +159,7 @@ export function extra(ctx) {
   const maestro = (items("composition", "maestros") || []).find((m) => m.id === me?.maestro);
   const change = (maestro?.abilities || []).some((a) => a.type === "change_letter");
   const input = h("input", { id: "word", type: "text", autocomplete: "off", autocapitalize: "none", spellcheck: "false", "aria-describedby": "word-help" });
-  const note = h("small", { id: "word-help", class: "muted" }, `Your letters: ${usable.map((id) => String(map.get(id)?.letters ?? "any").toUpperCase()).join(" ")}${change ? ". MUD: one letter card may play as another letter." : ""}`);
+  const note = h("small", { id: "word-help", class: "muted" }, `Your letters: ${usable.map((id) => (id === "ghost" || !map.get(id)?.letters ? "any letter (Ghost Note)" : String(map.get(id).letters).toUpperCase())).join(" ")}${change ? ". MUD: one letter card may play as another letter." : ""}`);
   const problem = h("p", { class: "error", role: "alert", hidden: true });
   // why the word was refused (the server says it: not in the word list, too short)
   const refusal = me?.refusal?.message;
