@@ -222,3 +222,18 @@ def test_an_encore_decision_keeps_the_song_number(new_page, client):
     heading = page.inner_text("#board .song-number")
     assert heading.startswith(f"Song {decided} of"), heading
     assert "Reveal of round" in page.inner_text("#board")
+
+
+def test_metallums_hits_are_named(new_page, client):
+    game = Api(client, "overdrive", 1, 7)
+    game.first(3)
+    hits = game.view(0)["metallum"]["hits"]
+    assert hits, "Metallum bought a Hit in its first turns"
+    names = {
+        h["id"]: h["name"] for h in client.get("/v1/catalog/overdrive/hits").get_json()["items"]
+    }
+    page = game.open(new_page)
+    panel = page.inner_text("section[aria-label=Metallum]")
+    for hit in hits:
+        assert names[hit] in panel
+        assert hit not in panel

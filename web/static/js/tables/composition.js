@@ -233,8 +233,9 @@ export function render(view, ctx) {
   const acting = new Set(turn(view));
   const seats = [...(view.seats || [])].sort((a, b) => (a.seat === me ? -1 : b.seat === me ? 1 : 0));
   const maestros = new Map((items("composition", "maestros") || []).map((m) => [m.id, m]));
-  const awardName = (id) => (view.awards || []).find((a) => a.id === id)?.name || words(id);
-  const ovationName = (id) => (view.ovations || []).find((o) => o.id === id)?.name || words(id);
+  // a won Award or Ovation has left the offer: the catalog still names it
+  const awardName = (id) => [...(view.awards || []), ...(items("composition", "awards") || [])].find((a) => a.id === id)?.name || words(id);
+  const ovationName = (id) => [...(view.ovations || []), ...(items("composition", "ovations") || [])].find((o) => o.id === id)?.name || words(id);
   const costs = view.costs || {};
   return h("div", { class: "table composition" },
     panel("Round", stats([["round", `${view.round} of ${view.max_rounds}${view.last_round ? " (last)" : ""}`], ["phase", view.phase && (PHASES[view.phase] || words(view.phase))],

@@ -183,6 +183,15 @@ function spaceItem(view, ctx, key, info) {
     on.length ? h("p", { class: "space-who" }, who(view, ctx, on)) : null);
 }
 
+/** Metallum, the rival band of solo and coop games: its tracks, Hits by name, award, symbols. */
+function metallumPanel(m) {
+  return [
+    stats([["Fans", m.fans], ["Fame", m.fame], ["Grana", m.grana], ["Overdrive", m.overdrive], ["award", m.award ? words(m.award) : "none yet"], ["Distortions in hand", m.hand_size]]),
+    h("p", { class: "label" }, "Hits"), row("Metallum: Hits", (m.hits || []).map((x) => hitCard(x))),
+    (m.symbols || []).length ? h("p", {}, `Symbols: ${m.symbols.map(face).join(", ")}`) : null,
+  ];
+}
+
 function band(view, s, i, ctx, acting) {
   const b = byKey("bands").get(String(s.band));
   const abilities = b ? ["a", "b", "c"].map((lvl) => {
@@ -240,7 +249,7 @@ export function render(view, ctx) {
       const aw = awards.get(String(a));
       return h("li", {}, h("strong", {}, words(a)), aw ? `: reach ${aw.fans} Fans and ${aw.fame} Fame for ${aw.vp} VP` : "");
     }))) : null,
-    view.metallum ? panel("Metallum", value(view.metallum)) : null,
+    view.metallum ? panel("Metallum", metallumPanel(view.metallum)) : null,
     h("div", { class: "seats" }, (view.seats || []).map((s, i) => band(view, s, i, ctx, acting.has(i)))));
 }
 
