@@ -26,6 +26,8 @@ def test_a_table_teaches_its_game_and_passes_an_accessibility_scan(new_page, cli
     made.first(moves)
     page = made.open(new_page, width=390)
     page.emulate_media(reduced_motion="reduce")
+    # every part of the view is drawn: nothing is left over as raw data
+    assert page.locator("#board details.raw").count() == 0
     # on a phone the table (the song, the hand) comes before the moves
     board_top = page.locator("#board").bounding_box()["y"]
     assert board_top < page.locator("#actions").bounding_box()["y"]

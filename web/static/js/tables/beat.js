@@ -34,7 +34,7 @@ export function cueWords(p) {
   return "";
 }
 
-export const drawn = ["venue", "current", "piles", "counts", "seats", "results", "phase", "round", "song_deck", "encore_deck", "event_deck", "setlist_total", "encores_taken", "lead", "solo_seat", "solo_used", "turn", "mode", "players", "you", "last_round", "event_discard", "venue_result", "pending_encores"];
+export const drawn = ["venue", "current", "piles", "counts", "seats", "results", "phase", "round", "song_deck", "encore_deck", "event_deck", "setlist_total", "encores_taken", "lead", "solo_seat", "solo_used", "turn", "mode", "players", "you", "last_round", "event_discard", "venue_result", "pending_encores", "tour"];
 
 /** (value, icon) of a card id "s{seat}-{value}{copy}". */
 export function parseCard(id) {
@@ -237,6 +237,7 @@ export function render(view, ctx) {
   return h("div", { class: "table beat" },
     panel(`${venue.name || "Venue"}${venue.tier ? ` (${venue.tier})` : ""}`,
       venue.rule ? h("p", { class: "venue-rule" }, h("strong", {}, "Venue rule: "), ruleText(venue.rule)) : null,
+      view.tour ? h("p", { class: "muted" }, `A tour: venue ${view.tour.index + 1} of ${(view.tour.venues || []).length}, attempt ${view.tour.attempt}.`) : null,
       stats([["round", view.round], ["phase", view.phase && (PHASES[view.phase] || words(view.phase))], ["songs left", view.song_deck?.count], ["Encores left", view.encore_deck?.count], ["Encores taken", view.encores_taken], ["events left", view.event_deck?.count]])),
     over ? panel("The venue is over", h("p", { class: "venue-over" }, view.venue_result
       ? `${view.venue_result.won ? "The band won" : "The band lost"} ${venue.name || "the venue"}: ${reasonText(view.venue_result.reason)}.`
