@@ -68,3 +68,18 @@ def test_a_tempo_muse_payment_is_picked_from_the_hand(new_page, client):
     studio = game.view(0)["studios"][0]
     assert studio[-1]["value"] == action["card"]
     assert page.js_errors == []
+
+
+def test_overdrive_moves_name_the_die_its_face_the_turn_and_the_cost(new_page, client):
+    game = Api(client, "overdrive", 1, 7)
+    listed = [sa["action"] for sa in game.listing()]
+    improvise = [a for a in listed if a["type"] == "place" and a["space"] == "improvisation"]
+    assert len(improvise) > 1
+    page = game.open(new_page)
+    texts = page.locator("#actions button.action").all_inner_texts()
+    shown = [t for t in texts if " on Improvisation" in t]
+    # one button per way to improvise, each saying which die turns to what
+    assert len(shown) == len(set(shown)) == len(improvise)
+    assert all(", turning die " in t for t in shown)
+    rerolls = [t for t in texts if t.startswith("Reroll")]
+    assert rerolls and all("(1 Grana)" in t for t in rerolls)
