@@ -55,8 +55,11 @@ def test_a_tempo_muse_payment_is_picked_from_the_hand(new_page, client):
         raise AssertionError("seat 0 never had a payment of two cards to choose")
     action = plays[0]["action"]
     page = game.open(new_page, seat=0)
-    # no button per payment: the hand is the picker
+    # no button per payment: the hand is the picker; Cycle is a count, not a button per count
     assert page.locator("#actions button", has_text="paying with").count() == 0
+    cycles = [sa for sa in game.listing() if sa["action"]["type"] == "cycle"]
+    assert page.locator("#actions button", has_text="Cycle").count() == 0
+    assert page.get_attribute("#cycle-count", "max") == str(len(cycles))
     for value in action["payment"]:
         page.locator(
             f"#extra button.pick[data-value='{value}'][aria-pressed=false]:not([disabled])"

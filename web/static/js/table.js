@@ -199,7 +199,11 @@ export async function table(main, id, params) {
   /** What the viewer may know of each move (the stream's and its own), by version. */
   function noteMoves(moves) {
     for (const move of moves || []) {
-      if (!state.moves.has(move.version)) state.moves.set(move.version, { seat: move.seat, events: move.events || [] });
+      if (state.moves.has(move.version)) continue;
+      // the stream may tell of this page's own move before its POST answers: it is the
+      // move in flight for that seat, so the story can name it by its action
+      const mine = state.inFlight && state.inFlight.seat === move.seat ? state.inFlight.action : undefined;
+      state.moves.set(move.version, { seat: move.seat, events: move.events || [], action: mine });
     }
   }
 
@@ -250,11 +254,14 @@ export async function table(main, id, params) {
   async function act(sa) {
     errors.hidden = true;
     try {
+      state.inFlight = sa;
       const result = await api.act(id, token, sa);
+      state.inFlight = null;
       state.moves.set(result.version, { seat: sa.seat, events: result.events || [], action: sa.action });
       await refresh();
       return true;
     } catch (err) {
+      state.inFlight = null;
       showError(err);
       if (err.status === 412 || err.status === 409) refresh();
       return false;
@@ -264,9 +271,12 @@ export async function table(main, id, params) {
   async function playAll(steps) {
     for (const sa of steps) {
       try {
+        state.inFlight = sa;
         const result = await api.act(id, token, sa);
+        state.inFlight = null;
         state.moves.set(result.version, { seat: sa.seat, events: result.events || [], action: sa.action });
       } catch (err) {
+        state.inFlight = null;
         showError(err);
         break;
       }

@@ -141,7 +141,9 @@ export function extra(ctx) {
   const giveBack = forms.find((f) => f.type === "cycle_return");
   const mix = forms.find((f) => f.type === "mix");
   const seat = listed[0]?.seat ?? forms[0]?.seat;
-  if (!hand.length || (!play && !giveBack && !mix)) return null;
+  const cycles = listed.filter((sa) => sa.action.type === "cycle").map((sa) => sa.action.count);
+  const cycleForm = cycles.length ? cyclePicker(cycles, (count) => ctx.act({ seat, action: { type: "cycle", count } })) : null;
+  if (!hand.length || (!play && !giveBack && !mix)) return cycleForm;
   const picked = new Set();
   const offsets = [];
   // the card being played is not part of its own payment
@@ -192,13 +194,23 @@ export function extra(ctx) {
   }
   return h("section", { class: "picker", "aria-labelledby": "pick-h" },
     h("h3", { id: "pick-h" }, giveBack ? "Choose the cards to give back" : mix && !play ? "Choose cards for Offsets" : "Choose the cards to pay with"),
-    h("div", { class: "card-row", role: "group", "aria-label": "Cards to choose from your hand" }, cards), status, h("div", { class: "buttons" }, moves));
+    h("div", { class: "card-row", role: "group", "aria-label": "Cards to choose from your hand" }, cards), status, h("div", { class: "buttons" }, moves),
+    cycleForm);
+}
+
+/** Cycle as a count to choose, not a button per count. */
+function cyclePicker(counts, send) {
+  const most = Math.max(...counts);
+  const count = h("input", { id: "cycle-count", type: "number", min: Math.min(...counts), max: most, step: 1, value: Math.min(...counts), inputmode: "numeric" });
+  return h("form", { class: "row cycle-form", id: "cycle-form", onsubmit: (e) => { e.preventDefault(); send(Number(count.value)); } },
+    h("div", { class: "field" }, h("label", { for: "cycle-count" }, `Cycle: draw this many, then give back as many (1 to ${most})`), count),
+    h("button", { type: "submit", id: "cycle-submit" }, "Cycle"));
 }
 
 /** Moves built with the hand picker instead of listed as buttons. */
 export function handles(action) {
   // a mix form (no offsets given) is the picker's too; "Mix with no Offset" stays a button
-  return action.type === "play" || action.type === "cycle_return" || (action.type === "mix" && (action.offsets === undefined || action.offsets.length > 0));
+  return action.type === "play" || action.type === "cycle_return" || action.type === "cycle" || (action.type === "mix" && (action.offsets === undefined || action.offsets.length > 0));
 }
 
 /** Why the game ended, for the game-over banner. */
