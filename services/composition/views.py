@@ -5,8 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from services.composition.content import content
+from services.composition.draft import ghost_cost
 from services.composition.ending import outcome
 from services.composition.seats import State, badges, public_card, rules
+
+
+def _ghost_price(state: State, seat: int | None) -> int:
+    """What the Ghost Note costs the viewer (a spectator: the seat drafting), as a take charges."""
+    who = seat if seat is not None else state["turn"]
+    if isinstance(who, int) and 0 <= who < len(state["seats"]):
+        return ghost_cost(state, who)
+    return int(state["ghost_cost"])
 
 
 def build_view(state: State, seat: int | None, omniscient: bool = False) -> dict[str, Any]:
@@ -58,7 +67,7 @@ def build_view(state: State, seat: int | None, omniscient: bool = False) -> dict
         "composition": {
             "notes": [public_card(c) for c in comp["notes"]],
             "crescendos": crescendos,
-            "ghost": {"available": comp["ghost"], "cost": state["ghost_cost"]},
+            "ghost": {"available": comp["ghost"], "cost": _ghost_price(state, seat)},
         },
         "costs": {
             "crescendo": rules()["costs"]["crescendo"],

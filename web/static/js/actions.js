@@ -31,7 +31,10 @@ export function renderActions(box, listing, { label, act, seatName }) {
     bySeat.get(sa.seat).push(sa);
   }
   const groups = [];
-  for (const [seat, list] of bySeat) {
+  for (const [seat, all] of bySeat) {
+    // moves a player cannot tell apart (two plain 5s of the Beat) are one button
+    const seen = new Set();
+    const list = all.filter((sa) => { const text = label(sa.action); if (seen.has(text)) return false; seen.add(text); return true; });
     groups.push(h("div", { class: "action-group", role: "group", "aria-label": `Actions for ${seatName(seat)}` },
       bySeat.size > 1 ? h("h3", {}, seatName(seat)) : null,
       h("div", { class: "buttons" }, list.map((sa) => h("button", {
