@@ -106,7 +106,8 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     for (_, _, src), v in c.items():
         by_src.setdefault(src, []).append(v)
     m.add(sum(by_src.get("ability", [])) + sum(by_src.get("ability_wild", [])) <= 1)
-    m.add(sum(by_src.get("spare", [])) <= 1)
+    if pos.get("spare") is not None:
+        m.add(sum(by_src.get("spare", [])) <= pos["spare"]["left"])
     for v in by_src.get("wild", []) + by_src.get("ability_wild", []):
         m.add(v <= n_dice * wild_now)
     n_dist = sum(card["n"] for card in pos["set_cards"])
