@@ -434,11 +434,16 @@ def _best_value(pos: dict[str, Any]) -> int | None:
                             continue
                         if pay + d_set + hit_now > first + e_in + before_buy + h_in:
                             continue
-                        if pay + d_set + hit_now + nm_cost + d_other > first + e_in + board_g:
+                        # New Member's die is placed on Resources as soon as it is rolled
+                        nm_g = res_g * len(nm)
+                        step4 = pay + d_set + hit_now + nm_cost
+                        if step4 > first + e_in + board_g:
+                            continue
+                        if step4 + d_other > first + e_in + board_g + nm_g:
                             continue
                         v0 = base + res_v * left
                         f0 = fired
-                        income = first + board_g
+                        income = first + board_g + nm_g
                         if dist:
                             v0 += values.DIST_BOUGHT + values.value_of(dist["delta"])
                             income += dist["delta"].get("grana", 0)

@@ -282,8 +282,11 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     m.add(d_set + hit_early <= first + won_early)
     m.add(pay + d_set + hit_early <= first + early_in + won_early)
     m.add(pay + d_set + hit_now <= first + early_in + won_early + before_buy)
-    m.add(pay + d_set + hit_now + nm_cost + d_other <= first + early_in + board_in)
-    m.add(spend <= first + board_in + card_in)
+    # New Member's die goes to Resources as soon as it is rolled: its Grana pays for step 5
+    nm_in = _grana(pos["resource_delta"]) * sum(nm)
+    m.add(pay + d_set + hit_now + nm_cost <= first + early_in + board_in)
+    m.add(pay + d_set + hit_now + nm_cost + d_other <= first + early_in + board_in + nm_in)
+    m.add(spend <= first + board_in + card_in + nm_in)
     res_v = values.value_of(pos["resource_delta"])
     objective = []
     for j, inst in enumerate(insts):

@@ -1,0 +1,103 @@
+"""Openings that reach a new ability level during the turn, so the rest is planned with it.
+
+The model is built from the abilities a seat holds when it is built; an ability the turn
+unlocks (a trade, a bonus on later gains, a Cover Bots copy) changes what the rest of the
+turn is worth.  An opening is a short run of engine actions that ends on the first action
+reaching the next level whose ability acts during a turn: that action (a placement, a
+gain card, a raise of Overdrive), after at most one preparing action (a buy, a face change,
+a face card).  The recommender plans the rest of the turn from the state an opening leads
+to, and keeps the best of all (the shortest openings, then those worth most by themselves,
+up to ``MAX_OPENINGS`` and the hint's time budget).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from services.core import RulesError
+from services.overdrive import GAME, actors
+from services.overdrive.content import content
+from solver.overdrive import values
+
+# actions that may prepare the action reaching the level (they raise nothing themselves)
+PREPARE = ("buy_distortion", "buy_hit", "set_face", "ability", "play_distortion")
+# actions that may raise Overdrive
+REACH = ("place", "play_distortion", "raise")
+# face changes only: a reroll is random, a borrow or clear never raises Overdrive
+PREPARE_KINDS = ("change_face", "spare_faces")
+CARD_KINDS = ("skull_to", "all_to", "convert", "swap", "skulls_wild")
+# each opening costs a model solve: at most this many are tried
+MAX_OPENINGS = 12
+# an opening is at most this many actions; at most this many partial ones are extended
+MAX_STEPS = 4
+MAX_FRONTIER = 40
+
+
+def next_level(state: dict[str, Any], seat: int) -> int | None:
+    """The next Overdrive level whose ability acts during a turn (not a scoring one)."""
+    rec = state["seats"][seat]
+    band = content()["band_by_id"][rec["band"]]
+    for lv in ("a", "b", "c"):
+        need = content()["ability_levels"][lv]
+        if need > rec["overdrive"] and band[lv]["kind"] != "score":
+            return need
+    return None
+
+
+def _prepares(state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
+    kind = action["type"]
+    if kind == "place":
+        return action["space"] == "resources"  # its Grana may pay for the buy that follows
+    if kind not in PREPARE:
+        return False
+    if kind == "ability":
+        ab = actors.ability(state, seat, action["level"])
+        return ab is not None and ab["kind"] in PREPARE_KINDS
+    if kind == "play_distortion":
+        eff = content()["distortion_by_no"][action["card"]]["effect"]
+        return eff["kind"] in CARD_KINDS
+    return True
+
+
+def openings(state: dict[str, Any], seat: int) -> list[tuple[list[dict[str, Any]], dict]]:
+    """Each distinct opening (its actions and the state it leads to), none when no level
+    is within reach of ``MAX_STEPS`` actions."""
+    target = next_level(state, seat)
+    if target is None:
+        return []
+    out: list[tuple[list[dict[str, Any]], dict]] = []
+    seen: set[str] = set()
+    frontier: list[tuple[list[dict[str, Any]], dict]] = [([], state)]
+    for depth in range(MAX_STEPS):
+        last = depth == MAX_STEPS - 1
+        nxt = []
+        for prefix, st in frontier:
+            for action in GAME.legal_actions(st, seat):
+                kind = action["type"]
+                prepares = not last and _prepares(st, seat, action)
+                if kind == "raise" and action["attr"] != "overdrive":
+                    continue
+                if kind not in REACH and not prepares:
+                    continue
+                try:
+                    after, _ = GAME.apply(st, seat, action)
+                except RulesError:  # pragma: no cover - the listing is legal
+                    continue
+                level = after["seats"][seat]["overdrive"]
+                raised = level > st["seats"][seat]["overdrive"]
+                if not (raised or prepares):
+                    continue
+                key = json.dumps(after, sort_keys=True)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if level >= target:
+                    out.append(([*prefix, action], after))
+                elif not last:
+                    nxt.append(([*prefix, action], after))
+        frontier = nxt[:MAX_FRONTIER]
+    # the shortest first, then those worth most by themselves: the ones tried within a cap
+    before = values.holdings(state["seats"][seat])
+    out.sort(key=lambda o: (len(o[0]), before - values.holdings(o[1]["seats"][seat])))
+    return out[:MAX_OPENINGS]
