@@ -3,8 +3,8 @@
 Steps: every seat rolls four dice (Metallum its difficulty's count); seats with a shield
 (Fame 5) or a protection Distortion protect dice in battle order; then each one in battle
 order (Metallum too, at its place by Fame) attacks or passes, a seat's battle turn also
-allowing rerolls, paid face choices and its band abilities; surviving dice become bonuses
-or, in the final, symbols for the collection.
+allowing rerolls, paid face choices, its band abilities and its Distortions; surviving dice
+become bonuses or, in the final, symbols for the collection.
 """
 
 from __future__ import annotations

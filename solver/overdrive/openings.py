@@ -16,14 +16,12 @@ import json
 from typing import Any
 
 from services.core import RulesError
-from services.overdrive import GAME, actors
+from services.overdrive import GAME, actors, board
 from services.overdrive.content import content
 from solver.overdrive import values
 
 # actions that may prepare the action reaching the level (they raise nothing themselves)
 PREPARE = ("buy_distortion", "buy_hit", "set_face", "ability", "play_distortion")
-# actions that may raise Overdrive
-REACH = ("place", "play_distortion", "raise")
 # face changes only: a reroll is random, a borrow or clear never raises Overdrive
 PREPARE_KINDS = ("change_face", "spare_faces")
 CARD_KINDS = ("skull_to", "all_to", "convert", "swap", "skulls_wild")
@@ -43,6 +41,23 @@ def next_level(state: dict[str, Any], seat: int) -> int | None:
         if need > rec["overdrive"] and band[lv]["kind"] != "score":
             return need
     return None
+
+
+def _may_raise(state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
+    """Whether an action's printed gain includes Overdrive (read, not applied: cheap)."""
+    kind = action["type"]
+    if kind == "raise":
+        return action["attr"] == "overdrive"
+    if kind == "play_distortion":
+        eff = content()["distortion_by_no"][action["card"]]["effect"]
+        return eff["kind"] == "gain" and eff["gain"].get("overdrive", 0) > 0
+    if kind != "place" or action["space"] == "resources":
+        return False
+    try:
+        _, eff = board.slots_and_effect(state, seat, action["space"], action.get("mode", 0))
+    except RulesError:  # pragma: no cover - the listing names spaces in play
+        return False
+    return eff.get("gain", {}).get("overdrive", 0) > 0 or action.get("track") == "overdrive"
 
 
 def _prepares(state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
@@ -74,11 +89,8 @@ def openings(state: dict[str, Any], seat: int) -> list[tuple[list[dict[str, Any]
         nxt = []
         for prefix, st in frontier:
             for action in GAME.legal_actions(st, seat):
-                kind = action["type"]
                 prepares = not last and _prepares(st, seat, action)
-                if kind == "raise" and action["attr"] != "overdrive":
-                    continue
-                if kind not in REACH and not prepares:
+                if not (prepares or _may_raise(st, seat, action)):
                     continue
                 try:
                     after, _ = GAME.apply(st, seat, action)
