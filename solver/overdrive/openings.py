@@ -4,15 +4,17 @@ The model is built from the abilities a seat holds when it is built; an ability 
 unlocks (a trade, a bonus on later gains, a Cover Bots copy) changes what the rest of the
 turn is worth.  An opening is a short run of engine actions that ends on the first action
 reaching the next level whose ability acts during a turn: that action (a placement, a
-gain card, a raise of Overdrive), after at most one preparing action (a buy, a face change,
-a face card).  The recommender plans the rest of the turn from the state an opening leads
-to, and keeps the best of all (the shortest openings, then those worth most by themselves,
-up to ``MAX_OPENINGS`` and the hint's time budget).
+gain card, a raise of Overdrive), after up to three preparing actions (a die on Resources
+for its Grana, a buy, a face change, a face card, a set-faces card turning dice to Horns
+Up, a gain of Overdrive short of the level).  The recommender plans the rest of the turn
+from the state an opening leads to, and keeps the best of all (the shortest openings, then
+those worth most by themselves, up to ``MAX_OPENINGS`` and the hint's time budget).
 """
 
 from __future__ import annotations
 
 import json
+from itertools import combinations
 from typing import Any
 
 from services.core import RulesError
@@ -43,6 +45,29 @@ def next_level(state: dict[str, Any], seat: int) -> int | None:
     return None
 
 
+def _to_horns(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """A set-faces card in hand (described by a form, not listed) turning dice to Horns Up,
+    the face the Overdrive spaces ask for: one action per distinct set of faces changed."""
+    rec = state["seats"][seat]
+    free = [
+        i
+        for i, d in enumerate(rec["dice"])
+        if d["placed"] is None and not d.get("borrowed") and d["face"] != "horns"
+    ]
+    out = []
+    for form in GAME.action_forms(state, seat):
+        n = content()["distortion_by_no"][form["card"]]["effect"]["n"]
+        seen = set()
+        for k in range(1, min(n, len(free)) + 1):
+            for combo in combinations(free, k):
+                key = tuple(sorted(rec["dice"][i]["face"] for i in combo))
+                if key not in seen:
+                    seen.add(key)
+                    out.append({"type": "play_distortion", "card": form["card"],
+                                "dice": list(combo), "faces": ["horns"] * k})  # fmt: skip
+    return out
+
+
 def _may_raise(state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
     """Whether an action's printed gain includes Overdrive (read, not applied: cheap)."""
     kind = action["type"]
@@ -71,7 +96,7 @@ def _prepares(state: dict[str, Any], seat: int, action: dict[str, Any]) -> bool:
         return ab is not None and ab["kind"] in PREPARE_KINDS
     if kind == "play_distortion":
         eff = content()["distortion_by_no"][action["card"]]["effect"]
-        return eff["kind"] in CARD_KINDS
+        return eff["kind"] in CARD_KINDS or eff["kind"] == "set_faces"
     return True
 
 
@@ -88,7 +113,7 @@ def openings(state: dict[str, Any], seat: int) -> list[tuple[list[dict[str, Any]
         last = depth == MAX_STEPS - 1
         nxt = []
         for prefix, st in frontier:
-            for action in GAME.legal_actions(st, seat):
+            for action in GAME.legal_actions(st, seat) + _to_horns(st, seat):
                 prepares = not last and _prepares(st, seat, action)
                 if not (prepares or _may_raise(st, seat, action)):
                     continue

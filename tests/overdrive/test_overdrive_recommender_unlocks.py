@@ -97,6 +97,18 @@ def test_dice_on_resources_pay_for_the_card_that_reaches_the_level():
     assert any(a["action"].get("level") == "a" for a in out["actions"])
 
 
+def test_a_set_faces_card_readies_the_dice_that_reach_the_level():
+    # the slow sweep's find: Rebeldogs at Overdrive 1, three Skulls: #21 and ability a turn
+    # two into Horns Up for Cube Pusher (+2, level b), so #18 then gives 1 + 1 Overdrive:
+    # 4 x 0.80 + 0.50 = 3.70; #18 first (no bonus yet) gives 2.90
+    raw = {"faces": ["skull"] * 3, "band": "rebeldogs", "overdrive": 1, "players": 2,
+           "free_spaces": ["appearance", "interview"], "grana": 2, "extra_dice": 1,
+           "hits": [{"id": "cube_pusher", "owner": "other"}], "hand": ["21"],
+           "distortions": ["18"]}  # fmt: skip
+    out = agrees(*oracle_state(raw), 370)
+    assert {k: v for k, v in out["net_change"].items() if v} == {"overdrive": 4}
+
+
 BANDS = ["rebeldogs", "dead_and_death", "illuminatti_you_2", "starssacration", "allienogenn",
          "tnshe", "powergirls", "arcane_possession", "shirtless_vikings"]  # fmt: skip
 FACES = ["skull", "chord", "horns", "influence"]
