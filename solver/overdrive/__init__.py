@@ -36,13 +36,12 @@ def recommend(
     best["opening"] = []
     if not openings:
         return best
+    # every opening is solved (their count is capped), whatever the machine's load, so that
+    # a position always gets the same plan
     for acts, after in opening_mod.openings(state, seat):
-        left = budget_s - (time.perf_counter() - t0)
-        if left <= 0:
-            break  # out of time: the plans found so far stand
         try:
-            rest = _recommend_here(after, seat, left)
-        except RuntimeError:  # no plan within the time left
+            rest = _recommend_here(after, seat, budget_s)
+        except RuntimeError:  # no plan within the solver's time limit: not an option
             continue
         trial = _with_opening(state, seat, acts, rest)
         if trial["value"] > best["value"] + 1e-9:

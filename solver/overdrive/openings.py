@@ -8,7 +8,7 @@ gain card, a raise of Overdrive), after up to three preparing actions (a die on 
 for its Grana, a buy, a face change, a face card, a set-faces card turning dice to Horns
 Up, a gain of Overdrive short of the level).  The recommender plans the rest of the turn
 from the state an opening leads to, and keeps the best of all (the shortest openings, then
-those worth most by themselves, up to ``MAX_OPENINGS`` and the hint's time budget).
+those worth most by themselves, up to ``MAX_OPENINGS``).
 """
 
 from __future__ import annotations
@@ -134,7 +134,14 @@ def openings(state: dict[str, Any], seat: int) -> list[tuple[list[dict[str, Any]
                 elif not last:
                     nxt.append(([*prefix, action], after))
         frontier = nxt[:MAX_FRONTIER]
-    # the shortest first, then those worth most by themselves: the ones tried within a cap
+    # the shortest first, then those playing fewer set-faces cards (kept for later turns),
+    # then those worth most by themselves: the ones tried within a cap
     before = values.holdings(state["seats"][seat])
-    out.sort(key=lambda o: (len(o[0]), before - values.holdings(o[1]["seats"][seat])))
+    out.sort(
+        key=lambda o: (
+            len(o[0]),
+            sum("faces" in a for a in o[0]),
+            before - values.holdings(o[1]["seats"][seat]),
+        )
+    )
     return out[:MAX_OPENINGS]
