@@ -45,6 +45,12 @@ def next_level(state: dict[str, Any], seat: int) -> int | None:
     return None
 
 
+def _nearness(state: dict[str, Any], seat: int) -> tuple[int, int, int]:
+    rec = state["seats"][seat]
+    horns = sum(d["placed"] is None and d["face"] == "horns" for d in rec["dice"])
+    return rec["overdrive"], horns, rec["grana"]
+
+
 def _to_horns(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """A set-faces card in hand (described by a form, not listed) turning dice to Horns Up,
     the face the Overdrive spaces ask for: one action per distinct set of faces changed."""
@@ -133,6 +139,9 @@ def openings(state: dict[str, Any], seat: int) -> list[tuple[list[dict[str, Any]
                     out.append(([*prefix, action], after))
                 elif not last:
                     nxt.append(([*prefix, action], after))
+        # the partial openings nearest to a level first: Overdrive, then unplaced Horns Up
+        # (the face Overdrive spaces ask for), then Grana to buy with
+        nxt.sort(key=lambda o: _nearness(o[1], seat), reverse=True)
         frontier = nxt[:MAX_FRONTIER]
     # the shortest first, then those playing fewer set-faces cards (kept for later turns),
     # then those worth most by themselves: the ones tried within a cap

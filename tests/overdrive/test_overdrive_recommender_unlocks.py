@@ -107,6 +107,10 @@ def test_a_set_faces_card_readies_the_dice_that_reach_the_level():
            "distortions": ["18"]}  # fmt: skip
     out = agrees(*oracle_state(raw), 370)
     assert {k: v for k, v in out["net_change"].items() if v} == {"overdrive": 4}
+    # the same with #7 on the table too: more partial openings than are extended, the
+    # nearest to the level (#21 and a making two Horns Up) kept first (3.45, not 2.65)
+    raw = {**raw, "faces": ["skull", "influence", "skull"], "distortions": ["18", "7"]}
+    agrees(*oracle_state(raw), 345)
 
 
 BANDS = ["rebeldogs", "dead_and_death", "illuminatti_you_2", "starssacration", "allienogenn",
