@@ -130,11 +130,13 @@ class Overdrive(Game):
         return False
 
     def action_forms(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-        """Set-faces Distortions (dice and faces to choose); the battle lists every action.
+        """Set-faces Distortions (dice and faces to choose), in an allocation or a battle turn.
 
         Listings name one action per choice up to interchangeable dice (see allocation)."""
-        if flow.current_seat(state) != seat or state["phase"] != "allocation":
+        if flow.current_seat(state) != seat:
             return []
+        if state["phase"] == "battle":
+            return battle.forms(state, seat)
         return allocation.forms(state, seat)
 
     def catalog(self) -> dict[str, Any]:
