@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hint_walk import check_verdict, engine_can_win, walk
+from hint_walk import check_verdict, engine_can_win, tail_walk, walk
 
 from services.beat import GAME
 from services.beat import venues as V
@@ -173,20 +173,35 @@ def test_hinted_positions_keep_their_verdict(venue):
     assert seen, "no hinted position was checked"
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("venue", VENUES)
-def test_hinted_positions_keep_their_verdict_sweep(venue, players):
-    """Every venue at 2-4 seats, four deals each; infeasible small positions are
-    checked by the exhaustive search."""
+# last songs of 2-seat deals where random actions spoil a winning plan: each of these
+# deals meets an infeasible position the exhaustive search confirms
+TAILS = [("garage", 1), ("area_fifty", 1), ("scrapyard", 0), ("kaos", 0)]
+
+
+def test_infeasible_last_songs_survive_the_exhaustive_search():
     seen = []
-    for seed in range(4):
-        rng = random.Random(f"sweep:{venue}:{players}:{seed}")
-        seen += walk(venue, players, 100 + seed, rng, checks=6, brute_cards=2)
-    assert seen
+    for venue, seed in TAILS:
+        seen += tail_walk(venue, 2, seed, random.Random(f"tail:{venue}:2:{seed}"))
+    assert seen.count("brute:infeasible") >= len(TAILS), seen
 
 
 def test_an_infeasible_verdict_on_a_small_position_survives_the_exhaustive_search():
     """The check itself: a small position judged infeasible is searched through."""
     state = _twin_moon_last_song(ready=True)
-    assert check_verdict(state, S.decide(state, 20.0), brute_cards=5) == "infeasible"
+    assert check_verdict(state, S.decide(state, 20.0), brute_cards=5) == "brute:infeasible"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("venue", VENUES)
+def test_hinted_positions_keep_their_verdict_sweep(venue, players):
+    """Every venue at 2-4 seats: four deals walked from the start, and four played along
+    a winning plan to a small position (at most 2 cards a seat, or the last song at 2
+    seats), then on by hints and random actions; infeasible small positions are
+    checked by the exhaustive search."""
+    seen = []
+    for seed in range(4):
+        rng = random.Random(f"sweep:{venue}:{players}:{seed}")
+        seen += walk(venue, players, 100 + seed, rng, checks=6, brute_cards=2)
+        seen += tail_walk(venue, players, 200 + seed, rng)
+    assert seen
