@@ -37,8 +37,10 @@ def decide(state: dict[str, Any], budget_s: float, method: str = "auto") -> dict
     _, _, fixed, passed = sim.from_engine(state)
     fixed = search.committed_flags(state, fixed)
     t0 = time.monotonic()
-    out = _decide(state, fixed, passed, t0 + budget_s, method)
     loose = search.kept(fixed)
+    # when plays may be taken back, half the budget is kept for the plans doing so
+    first = budget_s / 2 if len(loose) < len(fixed) else budget_s
+    out = _decide(state, fixed, passed, t0 + first, method)
     if out["verdict"] != "feasible" and len(loose) < len(fixed):
         # every continuation: this verdict stands whatever the first one was
         out = _decide(state, loose, passed, t0 + budget_s, method)
