@@ -12,13 +12,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from hint_walk import check_verdict, engine_can_win, tail_walk, walk
+from hint_walk import check_verdict, engine_can_win, random_action, tail_walk, walk
 
 from services.beat import GAME
 from services.beat import venues as V
 from solver.beat import hints as H
 from solver.beat import plan as P
-from solver.beat import sim
+from solver.beat import search, sim
 from solver.beat import solve as S
 
 METHODS = ("cpsat", "search")
@@ -195,13 +195,43 @@ def test_an_infeasible_verdict_on_a_small_position_survives_the_exhaustive_searc
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("venue", VENUES)
 def test_hinted_positions_keep_their_verdict_sweep(venue, players):
-    """Every venue at 2-4 seats: four deals walked from the start, and four played along
-    a winning plan to a small position (at most 2 cards a seat, or the last song at 2
-    seats), then on by hints and random actions; infeasible small positions are
+    """Every venue at 2-4 seats: three deals walked from the start, and three played
+    along a winning plan to a small position (at most 2 cards a seat, or the last song
+    at 2 seats), then on by hints and random actions; infeasible small positions are
     checked by the exhaustive search."""
     seen = []
-    for seed in range(4):
+    for seed in range(3):
         rng = random.Random(f"sweep:{venue}:{players}:{seed}")
         seen += walk(venue, players, 100 + seed, rng, checks=6, brute_cards=2)
         seen += tail_walk(venue, players, 200 + seed, rng)
     assert seen
+
+
+@pytest.mark.parametrize("venue", ["milkyway", "rock_in_the_belt", "twin_moon", "rusty_airlock"])
+def test_what_a_seat_may_still_change_is_what_the_engine_lists(venue):
+    """``search.committed_flags`` reads the action rules; on random positions it must say
+    exactly what ``legal_actions`` lists: a take-back, a Cue or a tune on each committed
+    card (where a usable Cue card exists), and nothing for a ready seat."""
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(f"may:{venue}:{seed}")
+        state = _puzzle(venue, 2 + seed % 3, seed)
+        for _ in range(rng.randint(2, 30)):
+            if state["status"] != "running":
+                break
+            state, _ = GAME.apply(state, *random_action(state, rng))
+        if state["status"] != "running" or state["phase"] != "play":
+            continue
+        committed = search.committed_flags(state, sim.from_engine(state)[2])
+        for d in committed:
+            s = state["seats"][d["seat"]]
+            acts = GAME.legal_actions(state, d["seat"])
+            assert d["ready"] == s["ready"]
+            assert d["free"] == ({"type": "take_back"} in acts)
+            on_card = {a["type"] for a in acts if a.get("card") == d["card"] and "cue_card" in a}
+            cue_cards = [c for c in s["stage"] if sim.CUE[c] and c not in s["rotated"]]
+            other = [c for c in cue_cards if sim.VALUE[c] != sim.VALUE[d["card"]]]
+            assert ("cue" in on_card) == (search.B.CUE in d["may"] and bool(other)), d
+            assert ("tune" in on_card) == (search.TUNE in d["may"] and bool(cue_cards)), d
+            checked += 1
+    assert checked >= 5
