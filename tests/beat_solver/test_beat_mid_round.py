@@ -235,3 +235,29 @@ def test_what_a_seat_may_still_change_is_what_the_engine_lists(venue):
             assert ("tune" in on_card) == (search.TUNE in d["may"] and bool(cue_cards)), d
             checked += 1
     assert checked >= 5
+
+
+def test_a_hidden_card_taken_back_is_played_again_by_its_new_index():
+    """Burning Star: the Solo player played a hidden card; a plan that wants it as the
+    Solo card instead takes it back and plays it again, by its index among the hidden
+    cards after the take-back (the engine puts it last)."""
+    state = _puzzle("burning_star", 2, 0)
+    seat = state["solo_seat"]
+    s = state["seats"][seat]
+    hidden = s["flipped"][0]
+    plain = next(c for c in s["hand"] if c not in s["flipped"])
+    state, _ = GAME.apply(state, seat, {"type": "play", "hidden": 0})
+    other = state["seats"][1 - seat]["hand"][0]
+    dec = {
+        "plays": [
+            {"seat": seat, "card": plain, "song": 0},
+            {"seat": seat, "card": hidden, "song": 0, "solo": True},
+            {"seat": 1 - seat, "card": other, "song": 0},
+        ]
+    }
+    steps = P.play_actions(state, dec)
+    assert steps[0] == {"seat": seat, "action": {"type": "take_back"}}
+    for sa in steps:
+        state, _ = GAME.apply(state, sa["seat"], sa["action"])
+    played = [p for r in state["results"] for p in r["cards"]]
+    assert {plain, hidden, other} <= set(played)
