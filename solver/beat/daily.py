@@ -19,7 +19,7 @@ from services.core import RulesError
 
 EPOCH = dt.date(2026, 1, 1)
 WEEKDAY_GRADES = (1, 2, 2, 3, 3, 4, 5)
-CANDIDATES = 8
+CANDIDATES = 6
 NODES = 5_000
 
 

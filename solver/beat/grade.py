@@ -45,12 +45,14 @@ from solver.beat import search, sim
 
 CAP = 1000
 #: at most this many plays of a round are decided (a fixed, evenly spread sample)
-SAMPLE = 24
+SAMPLE = 16
 #: the line count's budget per sampled play before CP-SAT decides it
-PLAY_NODES = 150
+PLAY_NODES = 80
 #: grade floors on the narrowness N: the least N of grades 2, 3, 4, 5
 GRADE_STEPS = (1.0, 2.0, 3.0, 4.5)
 DEFAULT_NODES = 20_000
+#: the node budget of each "needs ..." tag's proof (no line without the feature)
+TAG_NODES = 1_500
 
 TAG_SOLO = "needs the Solo"
 TAG_ENCORE = "needs an Encore"
@@ -152,23 +154,29 @@ def _rounds(
     from solver.beat import plan as P
 
     out = []
-    lister = L.Counter(spec)
+    # one memo for every check: positions after different plays meet again
+    judge = L.Counter(spec, PLAY_NODES, deadline)
     for i, dec in enumerate(line):
-        kids = lister.children(st, rot)
+        kids = judge.children(st, rot)
         picked = _spread(len(kids), SAMPLE)
-        alive = 0
+        alive = decided = 0
         for j in picked:
-            d, nxt = kids[j]
-            alive += _alive(state, spec, d, nxt, search.rotate(rot, d, spec.players), deadline)
-        keep = alive if len(picked) == len(kids) else alive * len(kids) / len(picked)
+            d = kids[j]
+            nxt = judge.step(st, d)
+            verdict = _alive(judge, state, d, nxt, search.rotate(rot, d, spec.players), deadline)
+            if verdict is not None:
+                decided += 1
+                alive += verdict
+        exact = decided == len(kids)
+        keep: float = alive if exact else alive * len(kids) / max(decided, 1)
         keep = max(keep, 1)  # the line's own play keeps it winnable, sampled or not
         out.append(
             {
                 "round": i + 1,
                 "plays": len(kids),
-                "keep": round(keep, 1) if isinstance(keep, float) else keep,
-                "sampled": len(picked),
-                "exact": len(picked) == len(kids),
+                "keep": keep if exact else round(keep, 1),
+                "sampled": decided,
+                "exact": exact,
             }
         )
         state, _ = P.apply_round(state, dec)
@@ -178,23 +186,26 @@ def _rounds(
 
 
 def _alive(
+    judge: L.Counter,
     state: dict[str, Any],
-    spec: sim.Spec,
     dec: L.Decision,
     nxt: sim.State,
     rot: search.Rotated,
     deadline: float,
-) -> bool:
-    """Whether the venue is still winnable after round ``dec`` from the engine ``state``."""
+) -> bool | None:
+    """Whether the venue is still winnable after round ``dec`` from the engine ``state``
+    (None: undecided within the budgets)."""
     from solver.beat import plan as P
 
     if nxt.status != "running":
         return nxt.status == "won"
+    judge.nodes_left = PLAY_NODES
     try:
-        return L.Counter(spec, PLAY_NODES, deadline).winnable(nxt, rot)
+        return judge.winnable(nxt, rot)
     except L.OutOfBudget:
         after, _ = P.apply_round(state, dec)
-        return _decide(after, deadline)["verdict"] == "feasible"
+        verdict = _decide(after, deadline)["verdict"]
+        return {"feasible": True, "infeasible": False}.get(verdict)
 
 
 def _tags(
@@ -216,7 +227,7 @@ def _tags(
     for tag, uses in TAG_TESTS:
         if not any(uses(d) for d in line):
             continue
-        without = L.Counter(spec, nodes, deadline, allow=lambda d, u=uses: not u(d))
+        without = L.Counter(spec, min(nodes, TAG_NODES), deadline, allow=lambda d, u=uses: not u(d))
         try:
             if not without.winnable(st, rot):
                 tags.append(tag)

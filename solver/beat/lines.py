@@ -57,9 +57,10 @@ class Counter:
         if self.nodes_left < 0 or (self.nodes % 64 == 0 and time.monotonic() > self.deadline):
             raise OutOfBudget
 
-    def children(self, st: sim.State, rot: search.Rotated) -> list[tuple[Decision, sim.State]]:
-        """The distinct legal rounds from ``st`` and where each leads, rounds that serve
-        the targets first (so capped counts find wins early)."""
+    def children(self, st: sim.State, rot: search.Rotated) -> list[Decision]:
+        """The distinct legal rounds from ``st``, rounds that serve the targets first (so
+        capped counts and winnability checks find wins early); stepped by the caller, so
+        a check that wins on its first child steps no other."""
         spec = self.spec
         need_fail = spec.venue.rule_id in ("solo_pass", "first_songs_fail")
         scored = []
@@ -76,7 +77,10 @@ class Counter:
             r = sum(_RANK[x] for x in res)
             scored.append((-r if need_fail else r, -dec.get("encores", 0), i, dec))
         scored.sort(key=lambda t: t[:3])
-        return [(dec, search.step(spec, st, dec, check=False)) for *_, dec in scored]
+        return [dec for *_, dec in scored]
+
+    def step(self, st: sim.State, dec: Decision) -> sim.State:
+        return search.step(self.spec, st, dec, check=False)
 
     def lines(self, st: sim.State, rot: search.Rotated, want: int) -> int:
         """Winning lines from the round start ``st``, counted up to ``want``."""
@@ -91,7 +95,8 @@ class Counter:
         self._tick()
         total = 0
         complete = True
-        for dec, nxt in self.children(st, rot):
+        for dec in self.children(st, rot):
+            nxt = self.step(st, dec)
             total += self.lines(nxt, search.rotate(rot, dec, self.spec.players), want - total)
             if total >= want:
                 complete = False
@@ -107,7 +112,8 @@ class Counter:
         """The first winning line in the children's order, or None."""
         line: list[Decision] = []
         while st.status == "running":
-            for dec, nxt in self.children(st, rot):
+            for dec in self.children(st, rot):
+                nxt = self.step(st, dec)
                 r = search.rotate(rot, dec, self.spec.players)
                 if self.winnable(nxt, r):
                     line.append(dec)

@@ -63,9 +63,10 @@ def test_line_counts_agree_with_brute_force(venue, seed):
         assert L.Counter(spec).lines(st, rot, cap) == min(want, cap)
     # one round further along every child: the per-round "keep" is brute force's too
     kids = L.Counter(spec).children(st, rot)
-    keep = sum(brute(spec, nxt, search.rotate(rot, d, 2)) > 0 for d, nxt in kids)
     counter = L.Counter(spec)
-    assert keep == sum(counter.winnable(nxt, search.rotate(rot, d, 2)) for d, nxt in kids)
+    after = [(counter.step(st, d), search.rotate(rot, d, 2)) for d in kids]
+    keep = sum(brute(spec, nxt, r) > 0 for nxt, r in after)
+    assert keep == sum(counter.winnable(nxt, r) for nxt, r in after)
 
 
 def test_unique_means_one_line_by_brute_force():
