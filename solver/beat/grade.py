@@ -168,13 +168,14 @@ def _rounds(
                 decided += 1
                 alive += verdict
         exact = decided == len(kids)
-        keep: float = alive if exact else alive * len(kids) / max(decided, 1)
-        keep = max(keep, 1)  # the line's own play keeps it winnable, sampled or not
+        keep: float | None = alive if exact else alive * len(kids) / max(decided, 1)
+        # the line's own play keeps it winnable, sampled or not; nothing decided: unknown
+        keep = max(keep, 1) if decided else None
         out.append(
             {
                 "round": i + 1,
                 "plays": len(kids),
-                "keep": keep if exact else round(keep, 1),
+                "keep": keep if exact or keep is None else round(keep, 1),
                 "sampled": decided,
                 "exact": exact,
             }
@@ -199,6 +200,8 @@ def _alive(
 
     if nxt.status != "running":
         return nxt.status == "won"
+    if time.monotonic() > deadline:
+        return None  # out of time: left undecided, never guessed
     judge.nodes_left = PLAY_NODES
     try:
         return judge.winnable(nxt, rot)

@@ -106,3 +106,12 @@ def test_a_grade_report_replays_its_line_to_a_win(venue, players, seed):
     assert P.won(end)
     assert len(rep["rounds"]) >= 1 and all(1 <= r["keep"] <= r["plays"] for r in rep["rounds"])
     assert rep["grade"] == G.grade_of(rep["narrowness"], rep["lines"] == 1)
+
+
+def test_a_spent_deadline_leaves_the_grade_unknown_never_guessed():
+    import time
+
+    state = GAME.new(2, {"venue": "garage", "mode": "puzzle"}, 0)
+    rep = G.report(state, deadline=time.monotonic() - 1)
+    assert rep["grade"] is None and rep["narrowness"] is None
+    assert any(r["keep"] is None for r in rep["rounds"])
