@@ -22,6 +22,8 @@ from api.jobs.resources import blp as jobs_blp
 from api.json import OrjsonProvider
 from api.metrics import install_metrics
 from api.observability import install_request_ids
+from api.puzzles.resources import blp as puzzles_blp
+from api.puzzles.resources import game_blp as game_puzzles_blp
 from api.ratelimit import install_proxy_fix, install_rate_limits
 from api.request_reads import install_request_reads
 from web import blp as web_blp
@@ -74,7 +76,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     api = GreenroomApi(app, spec_kwargs={"info": {"description": "Music-themed tabletop games"}})
     app.extensions["greenroom_api"] = api
     blueprints = (health.blp, catalog.blp, games_blp, lobby_blp, seats_blp, rematch_blp)
-    for blp in (*blueprints, stream_blp, jobs_blp, solver.blp):
+    puzzles = (puzzles_blp, game_puzzles_blp)
+    for blp in (*blueprints, stream_blp, jobs_blp, solver.blp, *puzzles):
         api.register_blueprint(blp)
     api.spec.components.security_scheme(
         "bearer", {"type": "http", "scheme": "bearer", "description": "seat or host token"}

@@ -12,8 +12,21 @@ MAX_SEED = 2**63 - 1
 
 
 class CreateGameSchema(ma.Schema):
-    game = fields.String(required=True, metadata={"example": "tour"})
-    players = fields.Integer(strict=True, required=True, validate=validate.Range(1, 8))
+    game = fields.String(
+        metadata={"example": "tour", "description": "required unless `code` is given"}
+    )
+    players = fields.Integer(
+        strict=True,
+        validate=validate.Range(1, 8),
+        metadata={"description": "required unless `code` is given"},
+    )
+    code = fields.String(
+        validate=validate.Length(1, 200),
+        metadata={
+            "description": "a Beat puzzle code (`B1.…`): opens its deal as a puzzle-mode "
+            "game; game, players and options then come from the code"
+        },
+    )
     seed = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEED))
     options = fields.Dict(keys=fields.String(), load_default=dict)
     open_seats = OpenSeatsField(
@@ -32,6 +45,15 @@ class CreateGameSchema(ma.Schema):
         validate=validate.Length(max=8),
         metadata={"description": "display names of the seats the creator keeps, by seat"},
     )
+
+    @ma.validates_schema
+    def game_or_code(self, data: dict, **kwargs) -> None:
+        if "code" in data:
+            return
+        missing = {k: ["Missing data for required field."] for k in ("game", "players")}
+        missing = {k: v for k, v in missing.items() if k not in data}
+        if missing:
+            raise ma.ValidationError(missing)
 
 
 class CreatedGameSchema(ma.Schema):
