@@ -71,7 +71,7 @@ def app(settings):
 
 def _delete_own_keys(settings: Settings) -> None:
     client = redis.Redis.from_url(settings.redis_url)
-    patterns = [f"{settings.prefix}*", f"rq:*{settings.queue}*"]
+    patterns = [f"{settings.prefix}*", f"rq:*{settings.queue}*", f"{settings.queue}:*"]
     for pattern in patterns:
         keys = list(client.scan_iter(match=pattern, count=1000))
         if keys:
