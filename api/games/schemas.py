@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.games.fields import OpenSeatsField, StrictBoolean
+from api.games.fields import OpenSeatsField, StrictBoolean, StrictFloat, StrictInteger
 from services.seating import MAX_NAME
 
 MAX_SEED = 2**63 - 1
@@ -13,8 +13,8 @@ MAX_SEED = 2**63 - 1
 
 class CreateGameSchema(ma.Schema):
     game = fields.String(required=True, metadata={"example": "tour"})
-    players = fields.Integer(strict=True, required=True, validate=validate.Range(1, 8))
-    seed = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEED))
+    players = StrictInteger(required=True, validate=validate.Range(1, 8))
+    seed = StrictInteger(validate=validate.Range(0, MAX_SEED))
     options = fields.Dict(keys=fields.String(), load_default=dict)
     open_seats = OpenSeatsField(
         metadata={
@@ -97,9 +97,7 @@ class LegalActionsSchema(ma.Schema):
 
 
 class PostActionSchema(ma.Schema):
-    seat = fields.Integer(
-        strict=True, metadata={"description": "needed when the token acts for several"}
-    )
+    seat = StrictInteger(metadata={"description": "needed when the token acts for several"})
     action = fields.Dict(required=True)
 
 
@@ -127,8 +125,8 @@ class GameLogSchema(ma.Schema):
 
 
 class HintRequestSchema(ma.Schema):
-    seat = fields.Integer(strict=True)
-    budget_s = fields.Float(validate=validate.Range(min=0.05, max=600))
+    seat = StrictInteger()
+    budget_s = StrictFloat(validate=validate.Range(min=0.05, max=600))
 
 
 class JobAcceptedSchema(ma.Schema):
