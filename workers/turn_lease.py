@@ -29,6 +29,8 @@ import redis
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
+from workers import liveness
+
 log = logging.getLogger("greenroom.bots")
 
 #: seconds a turn's lease lasts without renewal; a lost turn is queued again after it
@@ -201,7 +203,8 @@ def sweep(client: redis.Redis, queue_name: str, requeue: Callable[[Turn], bool])
 
 
 class Sweeper:
-    """A daemon thread that sweeps every ``SWEEP_S`` seconds (one per worker process)."""
+    """A daemon thread that sweeps every ``SWEEP_S`` seconds (one per worker process), and
+    beats for the worker's liveness (``workers.liveness``) as it goes."""
 
     def __init__(self, client: redis.Redis, queue_name: str, requeue: Callable[[Turn], bool]):
         self._args = (client, queue_name, requeue)
@@ -217,8 +220,11 @@ class Sweeper:
         self.thread.join()
 
     def _run(self) -> None:
+        client, queue_name, _ = self._args
+        name = liveness.worker_name()
         while not self._done.is_set():
             try:
+                liveness.beat(client, queue_name, name)
                 sweep(*self._args)
             except redis.RedisError:
                 log.warning("bot turn sweep: Redis unavailable; trying again")
