@@ -1,4 +1,5 @@
-"""Taking seats: a claim by name (or invite), minting an invite, seating a bot.
+"""Taking and leaving seats: a claim by name (or invite), minting an invite, seating a
+bot, a player leaving (to a bot or an open seat).
 
 Each is a read, a check against the seating, and one compare-and-set
 (``SeatStore.apply``); a concurrent change makes it re-read and check
@@ -91,5 +92,39 @@ def seat_bot(
         new = with_seat(seating, seat, {"kind": "bot", "name": label})
         event = {"type": "seat_taken", "seat": seat, "name": label, "kind": "bot"}
         return SeatChange(list(record.seat_hashes), new, event)
+
+    return SeatResult(seats.apply(game_id, plan, record), seat, None)
+
+
+#: what a seat becomes when its player leaves
+LEAVE_TO = ("bot", "open")
+
+
+def leave_seat(
+    seats: SeatStore, game_id: str, seat: int, then: str, record: GameRecord | None = None
+) -> SeatResult:
+    """The player of ``seat`` leaves a running game: the seat's token stops working, and a
+    bot takes the seat (``then="bot"``: the game goes on) or it reopens for anyone to
+    claim (``"open"``: no move until someone does)."""
+    if then not in LEAVE_TO:
+        raise SeatError(422, "invalid_leave", f"a left seat becomes one of {LEAVE_TO}")
+
+    def plan(record: GameRecord) -> SeatChange:
+        if record.status != "running":
+            raise SeatError(409, "game_over", "the game has ended")
+        seating = seating_of(record.seating, record.players)
+        if not 0 <= seat < len(seating):
+            raise SeatError(404, "no_such_seat", f"seats are 0 to {len(seating) - 1}")
+        entry = seating[seat]
+        if entry["kind"] != "human":
+            raise SeatError(409, "seat_not_held", f"no player holds seat {seat}")
+        if then == "bot":
+            new = {"kind": "bot", "name": f"Bot {seat}"}
+        else:
+            new = {"kind": "open", "name": None, "invite": None}
+        hashes = list(record.seat_hashes)
+        hashes[seat] = ""
+        event = {"type": "seat_left", "seat": seat, "name": entry.get("name"), "kind": new["kind"]}
+        return SeatChange(hashes, with_seat(seating, seat, new), event)
 
     return SeatResult(seats.apply(game_id, plan, record), seat, None)

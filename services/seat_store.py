@@ -236,7 +236,16 @@ class SeatStore:
                     pipe.expire(key, ttl)
             pipe.execute()
 
+    def set_on_leave(self, record: GameRecord, then: str) -> None:
+        """What a seat becomes when its player leaves (``services.joining.leave_seat``),
+        as the host chose at creation; unset means a bot takes it."""
+        self.redis.hset(f"{self.prefix}game:{record.id}", "on_leave", then)
+
     # -- reads ----------------------------------------------------------------
+    def on_leave(self, game_id: str) -> str:
+        then = self.redis.hget(f"{self.prefix}game:{game_id}", "on_leave")
+        return then.decode() if then else "bot"
+
     def lobby(self, game: str | None, offset: int, limit: int) -> LobbyPage:
         """Listed games with a seat anyone may claim, the most recently changed first."""
         key = self.lobby_key(game)

@@ -83,6 +83,8 @@ class Games(MethodView):
         rec = new.record
         if body["listed"]:
             seat_store().list_new(rec)
+        if body["on_leave"] != "bot":
+            seat_store().set_on_leave(rec, body["on_leave"])
 
         host = Principal.host_of(rec.players)
         headers = {"Location": f"/v1/games/{rec.id}", **_etag(rec.version)}

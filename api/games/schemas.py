@@ -6,6 +6,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.games.fields import OpenSeatsField, StrictBoolean, StrictFloat, StrictInteger
+from services.joining import LEAVE_TO
 from services.seating import MAX_NAME
 
 MAX_SEED = 2**63 - 1
@@ -32,6 +33,12 @@ class CreateGameSchema(ma.Schema):
         validate=validate.Length(max=8),
         metadata={"description": "display names of the seats the creator keeps, by seat"},
     )
+    on_leave = fields.String(
+        load_default="bot",
+        validate=validate.OneOf(LEAVE_TO),
+        metadata={"description": "what a seat becomes when its player leaves: a bot plays "
+                  "it, or it reopens for anyone to claim"},
+    )  # fmt: skip
 
 
 class CreatedGameSchema(ma.Schema):
