@@ -128,3 +128,25 @@ def leave_seat(
         return SeatChange(hashes, with_seat(seating, seat, new), event)
 
     return SeatResult(seats.apply(game_id, plan, record), seat, None)
+
+
+def take_over(
+    seats: SeatStore, game_id: str, taken: list[int], version: int, record: GameRecord
+) -> GameRecord | None:
+    """Bots take the human ``taken`` seats of a game still at ``version`` (a competitive
+    game's clock ran out for them); None when the game moved on meanwhile."""
+
+    def plan(record: GameRecord) -> SeatChange | None:
+        if record.version != version or record.status != "running":
+            return None
+        seating = seating_of(record.seating, record.players)
+        hashes = list(record.seat_hashes)
+        for seat in taken:
+            if seating[seat]["kind"] == "human":
+                seating = with_seat(seating, seat, {"kind": "bot", "name": f"Bot {seat}"})
+                hashes[seat] = ""
+        event = {"type": "timed_out", "seats": taken, "kind": "bot"}
+        return SeatChange(hashes, seating, {**event, "seat": taken[0]})
+
+    result = seats.apply(game_id, plan, record)
+    return result if result.version != version else None

@@ -6,6 +6,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from services.clock import clock_of, rules_options
 from services.core import Game, RulesError
 from services.registry import UnknownGame, get_game
 from services.seating import Seating, require_seated
@@ -52,7 +53,8 @@ def create_game(
     if seed is None:
         seed = secrets.randbelow(2**31)
     options = options or {}
-    state = game.new(players, options, seed)
+    clock_of(options)  # validated here: the rules never see it
+    state = game.new(players, rules_options(options), seed)
     if seating is None:
         return store.create(name, players, seed, options, state, status_of(game, state))
     tokens = [
@@ -77,8 +79,10 @@ class PreparedMove:
     status: str
 
     def stored(self, version: int, written: dict[bytes, bytes] | None = None) -> ActionResult:
-        """The result once committed as ``version``."""
-        new = self.record.after(self.state, version, self.status)
+        """The result once committed as ``version`` (at the time ``written`` holds: a
+        clock's deadline counts from it)."""
+        updated = float(written[b"updated"]) if written and b"updated" in written else None
+        new = self.record.after(self.state, version, self.status, updated)
         return ActionResult(new, self.events, written)
 
 
@@ -134,7 +138,7 @@ def perform(
 def replay(record: GameRecord, log: list[dict[str, Any]]) -> dict[str, Any]:
     """The state obtained by replaying ``log`` from the record's seed and options."""
     game = get_game(record.game)
-    state = game.new(record.players, record.options, record.seed)
+    state = game.new(record.players, rules_options(record.options), record.seed)
     for entry in log:
         state, _ = game.apply(state, entry["seat"], entry["action"])
     return state

@@ -200,6 +200,7 @@ class SeatStore:
                 seating=change.seating,
                 version=version,
                 host_hash=change.host_hash or record.host_hash,
+                updated=time.time(),  # within a moment of the stored one
             )
         raise VersionConflict(None)
 

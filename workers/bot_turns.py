@@ -33,11 +33,13 @@ from services.registry import get_game
 from services.seating import bot_seats, open_seats
 from services.store import GameNotFound, GameRecord, GameStore, VersionConflict
 from solver.registry import HINTS, resolve
-from workers import turn_lease
+from workers import clock_timer, turn_lease
 
 log = logging.getLogger("greenroom.bots")
 
 BOT_JOB = "workers.bot_turns.run_bot_turn"
+#: jobs as short as a bot turn, run in the worker process (``BotInlineWorker``)
+INLINE_JOBS = (BOT_JOB, "workers.clocks.run_timed_out_move")
 #: conflicts a turn rides out before it leaves the move to the job the last change queued
 ATTEMPTS = 8
 #: seconds a turn may take beyond its hint budget (RQ's job timeout)
@@ -62,10 +64,13 @@ def bot_seats_to_act(record: GameRecord) -> list[int]:
 def schedule_bot_turns(
     queue: Queue, store: GameStore, record: GameRecord, budget_s: float, recoveries: int = 0
 ) -> list[int]:
-    """Queue a turn for every bot seat of ``record`` that may act; returns those seats.
+    """Queue a turn for every bot seat of ``record`` that may act, and set the game's clock
+    (``workers.clock_timer``) for this version; returns the seats queued.
 
     Each turn gets a lease (``workers.turn_lease``): one lost with its worker, or failed,
     is queued again by a worker's sweep; ``recoveries`` counts those in a row."""
+    clock_timer.arm(store.redis, queue.name, store.prefix, record, _store_config(store),
+                    budget_s)  # fmt: skip
     queued = []
     for seat in bot_seats_to_act(record):
         timeout = int(budget_s) + MARGIN_S
@@ -182,7 +187,7 @@ class BotInlineWorker(Worker):
     """
 
     def execute_job(self, job: Job, queue: Queue) -> None:
-        if job.func_name == BOT_JOB:
+        if job.func_name in INLINE_JOBS:
             SimpleWorker.execute_job(self, job, queue)
         else:
             super().execute_job(job, queue)

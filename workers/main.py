@@ -12,6 +12,7 @@ from rq import Queue, SimpleWorker, Worker
 
 from solver.registry import PRELOADS, resolve
 from workers.bot_turns import BotInlineWorker, requeue_lost_turn
+from workers.clocks import sweep_clocks
 from workers.turn_lease import Sweeper
 
 log = logging.getLogger("greenroom.worker")
@@ -65,10 +66,12 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def start_sweeper(redis_url: str, queue_name: str) -> Sweeper:
-    """The lost-bot-turn sweep of this worker process, on a connection of its own."""
+    """The sweep of this worker process (lost bot turns, games' clocks), on a connection of
+    its own."""
     client = redis.Redis.from_url(redis_url, socket_timeout=5, socket_connect_timeout=2)
     queue = Queue(queue_name, connection=client)
-    return Sweeper(client, queue_name, partial(requeue_lost_turn, client, queue)).start()
+    requeue = partial(requeue_lost_turn, client, queue)
+    return Sweeper(client, queue_name, requeue, partial(sweep_clocks, client, queue)).start()
 
 
 if __name__ == "__main__":

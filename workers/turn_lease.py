@@ -206,8 +206,16 @@ class Sweeper:
     """A daemon thread that sweeps every ``SWEEP_S`` seconds (one per worker process), and
     beats for the worker's liveness (``workers.liveness``) as it goes."""
 
-    def __init__(self, client: redis.Redis, queue_name: str, requeue: Callable[[Turn], bool]):
+    def __init__(
+        self,
+        client: redis.Redis,
+        queue_name: str,
+        requeue: Callable[[Turn], bool],
+        also: Callable[[], object] | None = None,
+    ):
         self._args = (client, queue_name, requeue)
+        #: another periodic task of the worker (its games' clocks)
+        self._also = also
         self._done = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True, name="turn-sweeper")
 
@@ -226,6 +234,8 @@ class Sweeper:
             try:
                 liveness.beat(client, queue_name, name)
                 sweep(*self._args)
+                if self._also is not None:
+                    self._also()
             except redis.RedisError:
                 log.warning("bot turn sweep: Redis unavailable; trying again")
             except Exception:  # one bad entry must not end the sweeping

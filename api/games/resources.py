@@ -85,6 +85,7 @@ class Games(MethodView):
             seat_store().list_new(rec)
         if body["on_leave"] != "bot":
             seat_store().set_on_leave(rec, body["on_leave"])
+        kick_bots(rec)  # sets its clock, if it has one
 
         host = Principal.host_of(rec.players)
         headers = {"Location": f"/v1/games/{rec.id}", **_etag(rec.version)}

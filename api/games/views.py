@@ -6,6 +6,7 @@ from typing import Any
 
 from api.auth import Principal
 from api.errors import ApiError
+from services.clock import clock_view
 from services.registry import get_game
 from services.seating import public_view, seating_of
 from services.store import GameRecord
@@ -33,6 +34,9 @@ def envelope(record: GameRecord, principal: Principal, seat: int | None = None) 
     if seat is not None and not 0 <= seat < record.players:
         raise ApiError(422, "no_such_seat", f"seats are 0 to {record.players - 1}")
     view = game.view(state, seat, omniscient)
+    if "clock" in record.options:  # public: every seat sees when time runs out
+        view = {**view, "clock": clock_view(record.game, record.players, record.options,
+                                            record.status, record.updated)}  # fmt: skip
     return {
         **view,
         "game": record.game,
