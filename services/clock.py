@@ -44,13 +44,17 @@ def clock_of(options: dict[str, Any]) -> dict[str, Any] | None:
     return {"move_s": float(move_s)}
 
 
+def competitive(game: str, players: int, options: dict[str, Any]) -> bool:
+    """Whether seats play against each other (beat, one seat, and overdrive's solo and
+    coop modes are played together or alone)."""
+    if players == 1 or game == "beat":
+        return False
+    return not (game == "overdrive" and options.get("mode") in ("solo", "coop"))
+
+
 def timeout_rule(game: str, players: int, options: dict[str, Any]) -> str:
     """``bot_move`` for cooperative and solo games, ``takeover`` for competitive ones."""
-    if players == 1 or game == "beat":
-        return "bot_move"
-    if game == "overdrive" and options.get("mode") in ("solo", "coop"):
-        return "bot_move"
-    return "takeover"
+    return "takeover" if competitive(game, players, options) else "bot_move"
 
 
 def clock_view(

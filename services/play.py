@@ -94,7 +94,7 @@ def prepare_move(
     if expected_version is not None and record.version != expected_version:
         raise VersionConflict(record.version)
     game = get_game(record.game)
-    if game.outcome(record.state) is not None:
+    if record.ended is not None or game.outcome(record.state) is not None:
         raise RulesError("game_over", "the game has ended")
     require_seated(record.seating)
     state, events = game.apply(record.state, seat, action)

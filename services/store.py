@@ -3,7 +3,8 @@
 Keys (``prefix`` keeps tenants and tests apart):
 
 - ``{prefix}game:{id}``      hash: game, players, seed, options, state, version,
-                             status, created, updated, host, seats
+                             status, created, updated, host, seats (``ended`` once the
+                             service ended it: ``services.endings``)
 - ``{prefix}game:{id}:log``  list of JSON entries ``{"v", "seat", "action", "at"}``
 - ``{prefix}game:{id}:events`` stream, one entry per version (id ``<version>-0``) with
                              the mover's seat and the events of its move; capped length
@@ -137,6 +138,8 @@ class GameRecord:
     seating: list[dict[str, Any]] | None = None
     #: the id of the next game, once a rematch was asked for
     rematch: str | None = None
+    #: how the service ended the game before its rules did (``services.endings``)
+    ended: dict[str, Any] | None = None
 
     def after(
         self, state: dict[str, Any], version: int, status: str, updated: float | None = None
@@ -146,7 +149,7 @@ class GameRecord:
         return GameRecord(
             self.id, self.game, self.players, self.seed, self.options, state, version, status,
             self.created, self.updated if updated is None else updated, self.host_hash,
-            self.seat_hashes, self.seating, self.rematch,
+            self.seat_hashes, self.seating, self.rematch, self.ended,
         )  # fmt: skip
 
 
@@ -319,6 +322,7 @@ class GameStore:
             seat_hashes=loads(raw[b"seats"]),
             seating=loads(raw[b"seating"]) if b"seating" in raw else None,
             rematch=raw[b"rematch"].decode() if b"rematch" in raw else None,
+            ended=loads(raw[b"ended"]) if b"ended" in raw else None,
         )
 
     def current_version(self, game_id: str) -> int:

@@ -153,7 +153,7 @@ class Actions(MethodView):
         require_player(principal)
         game = get_game(record.game)
         actions, forms = [], []
-        if game.outcome(record.state) is None and not open_seats(record.seating or []):
+        if record.status == "running" and not open_seats(record.seating or []):
             for seat in game.seats_to_act(record.state):
                 if seat not in principal.seats:
                     continue
@@ -337,7 +337,7 @@ class Hints(MethodView):
         game = get_game(record.game)
         if record.game not in HINTS:
             raise RulesError("hints_unavailable", f"{game.title} has no hints yet")
-        if game.outcome(record.state) is not None:
+        if record.status != "running":
             raise RulesError("game_over", "the game has ended")
         seat = acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
         budget = clamp_budget(body.get("budget_s"), HINT_DEFAULT_BUDGET_S, HINT_MAX_BUDGET_S)

@@ -1,5 +1,5 @@
 """/v1/games/{id}/seats/{n}: claim an open seat, invite someone to it, seat a bot, or
-leave a seat (a player) or take it from its player (the host)."""
+leave a seat (a player) or take it from its player (the host), or resign."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from flask import request
 from flask.views import MethodView
 
 from api.auth import Principal, require_host, require_player
+from api.backend import backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, error_responses
 from api.games.seat_schemas import (
@@ -20,6 +21,9 @@ from api.games.seat_schemas import (
 from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
 from api.request_reads import game_and_caller, game_record
+from services.clock import competitive
+from services.core import RulesError
+from services.endings import end_game
 from services.joining import claim_seat, leave_seat, mint_invite, seat_bot
 from services.seating import public_view, seating_of
 from services.store import GameRecord
@@ -129,6 +133,32 @@ class Leave(MethodView):
         result = leave_seat(seat_store(), game_id, seat, then, record)
         kick_bots(result.record)
         record = result.record
+        return {
+            "id": game_id,
+            "seat": seat,
+            "version": record.version,
+            "seating": public_view(seating_of(record.seating, record.players)),
+        }
+
+
+@blp.route("/<game_id>/seats/<int:seat>/resign")
+class Resign(MethodView):
+    @blp.response(200, SeatChangedSchema)
+    @error_responses(blp, 401, 403, 404, 409, 422)
+    def post(self, game_id, seat):
+        """Resign a competitive game (the seat's own token): the game ends at once.
+
+        Its outcome is `{"ended": "resigned", "seat": n}`: the resigning seat loses,
+        and no other standing is worked out. 422 `resign_not_offered` in cooperative
+        and solo games (leave the seat instead), `game_over` once the game has ended.
+        """
+        record, principal = game_and_caller(game_id)
+        require_player(principal)
+        if principal.host or seat not in principal.seats:
+            raise ApiError(403, "not_your_seat", "only the seat's own token may resign it")
+        if not competitive(record.game, record.players, record.options):
+            raise RulesError("resign_not_offered", "only competitive games can be resigned")
+        record = end_game(backend().store, record, {"reason": "resigned", "seat": seat})
         return {
             "id": game_id,
             "seat": seat,

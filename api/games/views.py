@@ -7,6 +7,7 @@ from typing import Any
 from api.auth import Principal
 from api.errors import ApiError
 from services.clock import clock_view
+from services.endings import outcome_of
 from services.registry import get_game
 from services.seating import public_view, seating_of
 from services.store import GameRecord
@@ -43,7 +44,7 @@ def envelope(record: GameRecord, principal: Principal, seat: int | None = None) 
         "id": record.id,
         "version": record.version,
         "status": record.status,
-        "outcome": game.outcome(state),
+        "outcome": outcome_of(record.ended) if record.ended else game.outcome(state),
         "seat": seat,
         # who sits where (names, bots, open seats): public, the same in every view
         "seating": public_view(seating_of(record.seating, record.players)),
