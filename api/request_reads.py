@@ -94,7 +94,12 @@ class ReadCache:
         noticeable part of a view.  Only for callers that read the record and never change it
         (the fast path: views, and moves, whose rules copy the state before changing it)."""
         hit = self._records.get(game_id)
-        if hit is not None and hit[0] is fields:
+        # a running game's copy is parsed again once it has been idle too long: it ends
+        if (
+            hit is not None
+            and hit[0] is fields
+            and (hit[1].status != "running" or store.idle_end("running", hit[1].updated) is None)
+        ):
             return hit[1]
         record = store.record_from(game_id, fields)
         if self._fields.get(game_id) is fields:  # a copy held: worth remembering
@@ -116,8 +121,10 @@ class ReadCache:
 
 
 def view_key(record: GameRecord, principal: Principal, seat: int | None) -> Hashable:
-    """Names one rendered view: the record's version and creation, and who asks how."""
-    return (record.id, record.version, record.created, principal.host, principal.seats, seat)
+    """Names one rendered view: the record's version, creation and status (a game idle
+    too long ends without a new version), and who asks how."""
+    return (record.id, record.version, record.created, record.status, principal.host,
+            principal.seats, seat)  # fmt: skip
 
 
 def read_cache() -> ReadCache:

@@ -268,6 +268,9 @@ class SeatStore:
                 gone.append(gid)  # deleted: the index forgets it
                 continue
             f = dict(zip(fields, (v.decode() if v is not None else None for v in row)))
+            if self.store.idle_end(f["status"], float(f["updated"]), now) is not None:
+                gone.append(gid)  # ended for idleness: nobody can join it any more
+                continue
             seating = json.loads(f["seating"]) if f["seating"] else []
             games.append(
                 {
