@@ -45,7 +45,10 @@ def main(argv: list[str] | None = None) -> None:
         help="fork for bot turns too (the baseline of benchmarks/bot_turns.py)",
     )
     parser.add_argument(
-        "--no-preload", action="store_true", help="skip loading solver data before work()"
+        "--no-preload",
+        action="store_true",
+        default=os.environ.get("WORKER_PRELOAD", "1").strip() in ("0", "false", "no", "off"),
+        help="skip loading solver data before work() (a faster start; the first job loads it)",
     )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")

@@ -42,7 +42,8 @@ class Run:
         env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
         env.update(PORT=str(self.port), GREENROOM_DATA_DIR=str(tmp_path / "data"), WORKERS="1",
                    API_PROCESSES="1", GREENROOM_PREFIX=f"run-{tag}:",
-                   GREENROOM_QUEUE=f"run-{tag}", LOG_LEVEL="WARNING")  # fmt: skip
+                   GREENROOM_QUEUE=f"run-{tag}", LOG_LEVEL="WARNING",
+                   WORKER_PRELOAD="0")  # fmt: skip
         self.queue = env["GREENROOM_QUEUE"]
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
@@ -103,9 +104,12 @@ def test_make_run_restarts_a_killed_redis_and_worker(run):
     assert re.search(r"redis exited \(code -9\); restarting in", run.text())
 
     worker = run.pid("workers.main")
-    os.kill(worker, signal.SIGKILL)
-    # its last beat goes stale before a new worker has loaded the solver data
-    wait_for(lambda: run.health().json().get("down") == ["workers"], 10, "workers down")
+    os.kill(run.proc.pid, signal.SIGSTOP)  # the supervisor waits while health is read
+    try:
+        os.kill(worker, signal.SIGKILL)
+        wait_for(lambda: run.health().json().get("down") == ["workers"], 10, "workers down")
+    finally:
+        os.kill(run.proc.pid, signal.SIGCONT)
     wait_for(lambda: run.pid("workers.main") not in (None, worker), 30, "a new worker")
     assert re.search(r"worker-1 exited \(code -9\); restarting in", run.text())
     wait_for(lambda: run.health().json().get("down") == [], 90, "the new worker beating")
