@@ -33,7 +33,7 @@ def wait_for(predicate, timeout_s: float, what: str):
 
 
 class Run:
-    """``python -m api.run`` in a session of its own, its output in a file."""
+    """``python -m api.run`` in a process group of its own, its output in a file."""
 
     def __init__(self, tmp_path: Path):
         self.port = free_port()
