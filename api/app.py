@@ -18,6 +18,7 @@ from api.games.rematch import blp as rematch_blp
 from api.games.resources import blp as games_blp
 from api.games.seats import blp as seats_blp
 from api.games.stream import blp as stream_blp
+from api.jobs.hint_schema import BeatEstimateSchema, HintResultSchema
 from api.jobs.resources import blp as jobs_blp
 from api.json import OrjsonProvider
 from api.metrics import install_metrics
@@ -79,6 +80,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     api.spec.components.security_scheme(
         "bearer", {"type": "http", "scheme": "bearer", "description": "seat or host token"}
     )
+    # a hint job's result: documented, though the job resource answers it as it is
+    api.spec.components.schema("BeatEstimate", schema=BeatEstimateSchema)
+    api.spec.components.schema("HintResult", schema=HintResultSchema)
     # the web page is plain Flask, outside the OpenAPI document
     app.register_blueprint(web_blp)
     install_docs_assets(app)

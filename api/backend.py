@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,6 +13,8 @@ from redis.retry import Retry
 from rq import Queue
 
 from api.config import Settings
+from api.read_cache import ReadCache
+from services.ports import BotTurns
 from services.store import GameStore
 
 #: Redis connections per client per process, and how long a request waits for a free one
@@ -53,8 +56,10 @@ class Backend:
     blocking_redis: redis.Redis
     store: GameStore
     queue: Queue
-    #: this process's copies of recent game reads and rendered views (api.request_reads)
-    read_cache: Any = field(default=None)
+    #: this process's copies of recent game reads and rendered views
+    read_cache: ReadCache = field(default_factory=ReadCache)
+    #: schedules bot seats' turns after a change (``services.ports.BotTurns``)
+    bot_turns: BotTurns | None = None
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Backend:
@@ -69,10 +74,15 @@ class Backend:
             finished_ttl_s=settings.game_finished_ttl_s,
             events_cap=settings.game_events_cap,
         )
-        from api.request_reads import ReadCache  # it imports this module
-
         queue = Queue(settings.queue, connection=client)
-        return cls(settings, client, blocking, store, queue, ReadCache())
+        bot_turns = named(settings.bot_turns)(queue, store, settings.bot_budget_s)
+        return cls(settings, client, blocking, store, queue, ReadCache(), bot_turns)
+
+
+def named(target: str) -> Any:
+    """The attribute a "module:attribute" name refers to (a port's implementation)."""
+    module, attr = target.split(":")
+    return getattr(importlib.import_module(module), attr)
 
 
 def backend() -> Backend:

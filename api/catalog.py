@@ -6,9 +6,15 @@ from flask.views import MethodView
 
 from api.blueprint import Blueprint
 from api.errors import ApiError, error_responses
-from services.registry import UnknownGame, all_games, get_game
+from services.game_specs import spec_of, specs
+from services.registry import UnknownGame, get_game
 
 blp = Blueprint("catalog", __name__, url_prefix="/v1/catalog", description="Games and content")
+
+
+def _entry(name: str) -> dict:
+    """The game's own description, and the page's table for it (None: the generic one)."""
+    return {**get_game(name).describe(), "table": spec_of(name).web_table}
 
 
 def _game(name: str):
@@ -23,7 +29,7 @@ class Catalog(MethodView):
     @blp.response(200)
     def get(self):
         """Every hosted game"""
-        return {"games": [g.describe() for g in all_games()]}
+        return {"games": [_entry(spec.id) for spec in specs()]}
 
 
 @blp.route("/<game>")
@@ -32,7 +38,8 @@ class GameEntry(MethodView):
     @error_responses(blp, 404)
     def get(self, game):
         """One game's entry"""
-        return _game(game).describe()
+        _game(game)
+        return _entry(game)
 
 
 @blp.route("/<game>/<section>")

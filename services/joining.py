@@ -12,9 +12,9 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from services.seat_store import SeatChange, SeatStore
+from services.ports import SeatRepository
+from services.records import GameRecord, SeatChange, hash_token, token_matches
 from services.seating import SeatError, clean_name, require_open, seating_of, with_seat
-from services.store import GameRecord, hash_token, token_matches
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ def _open_seating(record: GameRecord, seat: int) -> tuple[list[dict[str, Any]], 
 
 
 def claim_seat(
-    seats: SeatStore,
+    seats: SeatRepository,
     game_id: str,
     seat: int,
     name: str,
@@ -64,7 +64,7 @@ def claim_seat(
 
 
 def mint_invite(
-    seats: SeatStore, game_id: str, seat: int, record: GameRecord | None = None
+    seats: SeatRepository, game_id: str, seat: int, record: GameRecord | None = None
 ) -> SeatResult:
     """A secret that claims open ``seat`` (once); a newer invite replaces the older."""
     invite = secrets.token_urlsafe(24)
@@ -78,7 +78,7 @@ def mint_invite(
 
 
 def seat_bot(
-    seats: SeatStore,
+    seats: SeatRepository,
     game_id: str,
     seat: int,
     name: str | None = None,
@@ -101,7 +101,7 @@ LEAVE_TO = ("bot", "open")
 
 
 def leave_seat(
-    seats: SeatStore, game_id: str, seat: int, then: str, record: GameRecord | None = None
+    seats: SeatRepository, game_id: str, seat: int, then: str, record: GameRecord | None = None
 ) -> SeatResult:
     """The player of ``seat`` leaves a running game: the seat's token stops working, and a
     bot takes the seat (``then="bot"``: the game goes on) or it reopens for anyone to
@@ -131,7 +131,7 @@ def leave_seat(
 
 
 def take_over(
-    seats: SeatStore, game_id: str, taken: list[int], version: int, record: GameRecord
+    seats: SeatRepository, game_id: str, taken: list[int], version: int, record: GameRecord
 ) -> GameRecord | None:
     """Bots take the human ``taken`` seats of a game still at ``version`` (a competitive
     game's clock ran out for them); None when the game moved on meanwhile."""

@@ -8,9 +8,10 @@ from typing import Any
 
 from services.clock import clock_of, rules_options
 from services.core import Game, RulesError
+from services.ports import GameRepository
+from services.records import GameRecord, NewGame, VersionConflict
 from services.registry import UnknownGame, get_game
 from services.seating import Seating, require_seated
-from services.store import GameRecord, GameStore, NewGame, VersionConflict
 
 MAX_SEED = 2**63 - 1
 
@@ -36,7 +37,7 @@ def game_for(name: str) -> Game:
 
 
 def create_game(
-    store: GameStore,
+    store: GameRepository,
     name: str,
     players: int,
     options: dict[str, Any] | None = None,
@@ -102,7 +103,7 @@ def prepare_move(
 
 
 def perform(
-    store: GameStore,
+    store: GameRepository,
     game_id: str,
     seat: int,
     action: dict[str, Any],

@@ -1,4 +1,4 @@
-"""Every hosted game, by its API id.  Adding a game is one line here."""
+"""The rules of every hosted game, by API id, as registered in ``services.game_specs``."""
 
 from __future__ import annotations
 
@@ -6,15 +6,10 @@ import importlib
 from functools import cache
 
 from services.core import Game
+from services.game_specs import Derived, on_change, spec_of, specs
 
-#: API id -> "module:attribute" of the Game instance
-GAMES: dict[str, str] = {
-    "overdrive": "services.overdrive:GAME",
-    "composition": "services.composition:GAME",
-    "tour": "services.tour:GAME",
-    "beat": "services.beat:GAME",
-    "tempo-muse": "services.tempo_muse:GAME",
-}
+#: API id -> "module:attribute" of the Game instance (follows the registered specs)
+GAMES: Derived[str] = Derived(lambda registered: {s.id: s.rules for s in registered})
 
 
 class UnknownGame(KeyError):
@@ -23,14 +18,23 @@ class UnknownGame(KeyError):
 
 @cache
 def get_game(name: str) -> Game:
-    """The Game for ``name``; raises UnknownGame."""
+    """The Game for ``name``; raises UnknownGame.  Kept per name (it is asked on every
+    request) until the registered games change."""
     try:
-        target = GAMES[name]
+        target = spec_of(name).rules
     except KeyError:
         raise UnknownGame(name) from None
+    return _load(target)
+
+
+@cache
+def _load(target: str) -> Game:
     module, attr = target.split(":")
     return getattr(importlib.import_module(module), attr)
 
 
+on_change(get_game.cache_clear)
+
+
 def all_games() -> list[Game]:
-    return [get_game(name) for name in GAMES]
+    return [_load(spec.rules) for spec in specs()]

@@ -24,9 +24,9 @@ from typing import Any
 
 from services.clock import rules_options
 from services.play import game_for, status_of
-from services.seat_store import SeatChange, SeatStore
+from services.ports import SeatRepository
+from services.records import GameNotFound, GameRecord, SeatChange, hash_token
 from services.seating import SeatError, seating_of, with_seat
-from services.store import GameNotFound, GameRecord, hash_token
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def next_seating(old: GameRecord) -> list[dict[str, Any]]:
     return seating
 
 
-def _create_next(seats: SeatStore, old: GameRecord) -> GameRecord:
+def _create_next(seats: SeatRepository, old: GameRecord) -> GameRecord:
     game = game_for(old.game)
     seed = secrets.randbelow(2**31)
     state = game.new(old.players, rules_options(old.options), seed)
@@ -66,7 +66,7 @@ def _create_next(seats: SeatStore, old: GameRecord) -> GameRecord:
 
 
 def rematch(
-    seats: SeatStore, old: GameRecord, token: str, seat: int | None, host: bool
+    seats: SeatRepository, old: GameRecord, token: str, seat: int | None, host: bool
 ) -> RematchResult:
     """The next game after ``old`` (freshly read) for the caller (its ``seat``, or the host)."""
     store = seats.store
@@ -84,7 +84,7 @@ def rematch(
 
 
 def _pick_up(
-    seats: SeatStore, new_id: str, old_token: str, seat: int | None, host: bool, created: bool
+    seats: SeatRepository, new_id: str, old_token: str, seat: int | None, host: bool, created: bool
 ) -> RematchResult:
     """Set the caller's derived token on the new game (once) and return it."""
     fresh = derive_token(old_token, new_id)

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from services.records import SeatChange
 from services.registry import UnknownGame, get_game
 from services.seating import Seating, public_open_seats, public_view
 from services.store import CAS_LUA, GameNotFound, GameRecord, GameStore, VersionConflict, write_id
@@ -92,17 +93,6 @@ def _title(game: str) -> str:
 
 #: compare-and-set attempts of one seat change before giving up (409 version_conflict)
 ATTEMPTS = 20
-
-
-@dataclass(frozen=True)
-class SeatChange:
-    """A planned seat change: the new token hashes and seating, and the public event."""
-
-    seat_hashes: list[str]
-    seating: Seating
-    event: dict[str, Any]
-    #: the new host token's hash ("" keeps the host)
-    host_hash: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,12 @@
-"""Which solver answers which question.
+"""Which solver answers which question, as the games' specs register them
+(``services.game_specs``).
 
 ``HINTS`` maps a game id to the function that recommends a seat's next
 actions; ``PROBLEMS`` maps ``/v1/solver/{problem}`` names to a validator
 (cheap, run by the API before anything is queued) and a solver (run in a
-worker).  Both are "module:function" strings so that importing this module
-stays light: the API never loads OR-Tools.
+worker).  Both follow the registered specs and hold "module:function"
+strings, so that importing this module stays light: the API never loads
+OR-Tools.
 
 Hint functions: ``hint(state: dict, seat: int, budget_s: float) -> dict``
 returning at least ``{"actions": [{"seat": s, "action": {...}}, ...]}``.
@@ -18,51 +20,25 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-HINTS: dict[str, str] = {
-    "beat": "solver.beat:hint",
-    "overdrive": "solver.overdrive:hint",
-    "composition": "solver.composition:hint",
-    "tour": "solver.tour:hint",
-    "tempo-muse": "solver.tempo_muse:hint",
-}
+from services.game_specs import Derived, Problem, specs
 
+#: game id -> its hint function
+HINTS: Derived[str] = Derived(lambda games: {g.id: g.hint for g in games if g.hint is not None})
 
-@dataclass(frozen=True)
-class Problem:
-    validate: str
-    solve: str
-    #: the longest budget a client may ask for, in seconds
-    max_budget_s: float = 10.0
-    default_budget_s: float = 2.0
-
-
-PROBLEMS: dict[str, Problem] = {
-    "beat/feasibility": Problem(
-        "solver.beat.api:validate_feasibility", "solver.beat.api:solve_feasibility"
-    ),
-    "beat/pulsar-palace": Problem(
-        "solver.beat.api:validate_pulsar", "solver.beat.api:solve_pulsar"
-    ),
-    "beat/odds": Problem(
-        "solver.beat.api:validate_odds", "solver.beat.api:solve_odds", 600.0, 60.0
-    ),
-    "overdrive/allocation": Problem("solver.overdrive:validate", "solver.overdrive:solve"),
-    "composition/best-words": Problem("solver.composition:validate", "solver.composition:solve"),
-}
+#: ``/v1/solver/{problem}`` name -> its validator and solver
+PROBLEMS: Derived[Problem] = Derived(
+    lambda games: {name: p for g in games for name, p in g.problems.items()}
+)
 
 #: functions the worker calls once at start-up to load indexes and models
-PRELOADS: list[str] = [
-    "solver.beat:preload",
-    "solver.overdrive:preload",
-    "solver.composition:preload",
-    "solver.tour:preload",
-    "solver.tempo_muse:preload",
-]
+PRELOADS: list[str] = [g.preload for g in specs() if g.preload is not None]
 
 
 def resolve(target: str) -> Callable[..., Any]:
     module, attr = target.split(":")
     return getattr(importlib.import_module(module), attr)
+
+
+__all__ = ["HINTS", "PRELOADS", "PROBLEMS", "Problem", "resolve"]

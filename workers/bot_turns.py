@@ -1,10 +1,10 @@
 """Bot seats: after every change to a game, a bot that may act gets one turn job on RQ.
 
 ``schedule_bot_turns`` runs wherever a game changed (the API after a move or
-a seat change, and a bot turn after its own move).  It enqueues at most one
-pending job per bot seat: a flag key set with NX marks it, and the job clears
-the flag *before* it reads the game, so a change made after that read
-schedules a fresh job and no turn is ever missed.
+a seat change, through :class:`RqBotTurns`, and a bot turn after its own move).
+It enqueues at most one pending job per bot seat: a flag key set with NX marks
+it, and the job clears the flag *before* it reads the game, so a change made
+after that read schedules a fresh job and no turn is ever missed.
 
 A turn job reads the game, asks the seat's hint (``solver.registry.HINTS``,
 the same advice a human gets for that seat, computed from the state as that
@@ -27,10 +27,10 @@ import redis
 from rq import Queue, SimpleWorker, Worker, get_current_job
 from rq.job import Job
 
+from services.bots import bot_seats_to_act
 from services.core import RulesError
 from services.play import perform
 from services.registry import get_game
-from services.seating import bot_seats, open_seats
 from services.store import GameNotFound, GameRecord, GameStore, VersionConflict
 from solver.registry import HINTS, resolve
 from workers import clock_timer, turn_lease
@@ -48,17 +48,6 @@ MARGIN_S = 30
 
 def _flag(prefix: str, game_id: str, seat: int) -> str:
     return f"{prefix}bot:{game_id}:{seat}"
-
-
-def bot_seats_to_act(record: GameRecord) -> list[int]:
-    """The bot seats that can act now (none while a seat is open or the game is over)."""
-    if record.status != "running" or record.seating is None:
-        return []
-    bots = bot_seats(record.seating)
-    if not bots or open_seats(record.seating):
-        return []
-    acting = get_game(record.game).seats_to_act(record.state)
-    return [s for s in acting if s in bots]
 
 
 def schedule_bot_turns(
@@ -109,6 +98,16 @@ def requeue_lost_turn(client: redis.Redis, queue: Queue, turn: turn_lease.Turn) 
     client.delete(_flag(store.prefix, turn.game_id, turn.seat))
     return turn.seat in schedule_bot_turns(queue, store, record, turn.budget_s,
                                            turn.recoveries + 1)  # fmt: skip
+
+
+class RqBotTurns:
+    """The job queue's side of the play layer's ``BotTurns`` port (``services.ports``)."""
+
+    def __init__(self, queue: Queue, store: GameStore, budget_s: float):
+        self.queue, self.store, self.budget_s = queue, store, budget_s
+
+    def schedule(self, record: GameRecord) -> list[int]:
+        return schedule_bot_turns(self.queue, self.store, record, self.budget_s)
 
 
 def _store_config(store: GameStore) -> dict[str, Any]:
@@ -191,3 +190,12 @@ class BotInlineWorker(Worker):
             SimpleWorker.execute_job(self, job, queue)
         else:
             super().execute_job(job, queue)
+
+
+__all__ = [
+    "BotInlineWorker",
+    "RqBotTurns",
+    "bot_seats_to_act",
+    "run_bot_turn",
+    "schedule_bot_turns",
+]

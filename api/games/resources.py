@@ -331,7 +331,11 @@ class Hints(MethodView):
     @blp.response(202, JobAcceptedSchema)
     @error_responses(blp, 401, 403, 422)
     def post(self, body, game_id):
-        """Queue a hint for a seat; poll the job at the returned Location"""
+        """Queue a hint for a seat; poll the job at the returned Location
+
+        The finished job's `result` is a `HintResult`: the recommended `actions`, `why`
+        (one plain sentence) and the game's figures behind them.
+        """
         be = backend()
         record, principal = game_and_caller(game_id)
         game = get_game(record.game)

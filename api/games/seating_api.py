@@ -1,4 +1,4 @@
-"""The API's handles on seating: the seat store and the bot scheduler, per app."""
+"""The API's handles on seating: the seat store, per app, and the bot-turn port."""
 
 from __future__ import annotations
 
@@ -7,8 +7,6 @@ from flask import current_app
 from api.backend import Backend, backend
 from services.seat_store import SeatStore
 from services.store import GameRecord
-from workers import clock_timer
-from workers.bot_turns import schedule_bot_turns
 
 
 def seat_store() -> SeatStore:
@@ -20,12 +18,7 @@ def seat_store() -> SeatStore:
 
 def kick_bots(record: GameRecord, be: Backend | None = None) -> list[int]:
     """Queue a turn for each bot seat of ``record`` that may act and set its clock (after
-    any change); ``be`` for a caller outside Flask's app context (api.fastpath)."""
+    any change; a game without bots may have a clock); ``be`` for a caller outside Flask's
+    app context (api.fastpath)."""
     be = be or backend()
-    if record.seating is None:  # no bots; a clock, maybe
-        config = {"prefix": be.store.prefix, "idle_ttl_s": be.store.idle_ttl_s,
-                  "finished_ttl_s": be.store.finished_ttl_s}  # fmt: skip
-        clock_timer.arm(be.redis, be.queue.name, be.store.prefix, record, config,
-                        be.settings.bot_budget_s)  # fmt: skip
-        return []
-    return schedule_bot_turns(be.queue, be.store, record, be.settings.bot_budget_s)
+    return be.bot_turns.schedule(record) if be.bot_turns is not None else []

@@ -31,6 +31,9 @@ def build_view(state: State, seat: int | None, omniscient: bool = False) -> dict
                 "status": s["status"],
                 "performance": perf if show_perf else None,
                 "help": list(s.get("help", [])) if own else None,
+                # why the dictionary refused this seat's word, for its own eyes: the
+                # word itself stays hidden from the others until the showcase
+                "refusal": s.get("refusal") if own else None,
                 "committed": perf is not None,
                 "last": s["last"],
             }

@@ -17,6 +17,7 @@ from services.overdrive import actors, cards, dice, metallum
 from services.overdrive.actors import METALLUM
 from services.overdrive.content import content
 from services.overdrive.params import get_face, get_int, get_int_list, get_str, get_who
+from services.overdrive.rounds import end_round
 
 # band abilities that act on dice or tracks, so that they mean something in a battle
 # (borrowing and clearing need dice on the board, which is empty by then)
@@ -212,8 +213,6 @@ def _advance(state: dict[str, Any], events: list) -> None:
 
 
 def _resolve(state: dict[str, Any], events: list) -> None:
-    from services.overdrive import flow
-
     b = state["battle"]
     for key, lst in b["dice"].items():
         who: Any = METALLUM if key == METALLUM else int(key)
@@ -227,7 +226,7 @@ def _resolve(state: dict[str, Any], events: list) -> None:
     if not b["final"]:
         cards.discard_market(state)
     state["battle"] = None
-    flow.end_round(state, events)
+    end_round(state, events)
 
 
 def act(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) -> None:

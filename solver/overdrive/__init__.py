@@ -117,9 +117,14 @@ def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, A
     legal = GAME.legal_actions(state, seat)
     if not legal:
         raise RulesError("not_your_turn", f"seat {seat} cannot act now")
+    from solver.overdrive.why import why
+
     if state["phase"] == "allocation":
-        return recommend(state, seat, budget_s)
-    return _battle_hint(state, seat, legal)
+        result = recommend(state, seat, budget_s)
+    else:
+        result = _battle_hint(state, seat, legal)
+    result["why"] = why(state, seat, result)
+    return result
 
 
 def _battle_hint(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
