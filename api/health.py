@@ -11,7 +11,7 @@ from rq import Worker
 from api.backend import backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, error_responses
-from workers import liveness
+from services import liveness
 
 blp = Blueprint("health", __name__, url_prefix="/v1/health", description="Service health")
 

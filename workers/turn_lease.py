@@ -29,7 +29,7 @@ import redis
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
-from workers import liveness
+from services import liveness
 
 log = logging.getLogger("greenroom.bots")
 
@@ -204,7 +204,7 @@ def sweep(client: redis.Redis, queue_name: str, requeue: Callable[[Turn], bool])
 
 class Sweeper:
     """A daemon thread that sweeps every ``SWEEP_S`` seconds (one per worker process), and
-    beats for the worker's liveness (``workers.liveness``) as it goes."""
+    beats for the worker's liveness (``services.liveness``) as it goes."""
 
     def __init__(
         self,

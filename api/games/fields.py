@@ -26,24 +26,3 @@ class StrictBoolean(fields.Boolean):
         if not isinstance(value, bool):
             raise ma.ValidationError("must be true or false")
         return value
-
-
-class StrictFloat(fields.Float):
-    """A JSON number only (marshmallow's Float also takes "0.5" and true)."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ma.ValidationError("must be a number")
-        return super()._deserialize(value, attr, data, **kwargs)
-
-
-class StrictInteger(fields.Integer):
-    """A JSON integer only (marshmallow's strict Integer still takes true and false)."""
-
-    def __init__(self, **kwargs):
-        super().__init__(strict=True, **kwargs)
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, bool):
-            raise ma.ValidationError("must be an integer")
-        return super()._deserialize(value, attr, data, **kwargs)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.games.fields import OpenSeatsField, StrictBoolean, StrictFloat, StrictInteger
+from api.fields import StrictFloat, StrictInteger
+from api.games.fields import OpenSeatsField, StrictBoolean
 from services.joining import LEAVE_TO
 from services.seating import MAX_NAME
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.games.fields import StrictFloat
+from api.fields import StrictFloat
 
 STATUSES = ["queued", "started", "finished", "failed"]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import uuid
 
-from conftest import app_with
+from live_stack import app_with
 
+from services import liveness
 from services.registry import GAMES
-from workers import liveness
 
 
 def test_health_reports_redis_and_queue(client, settings):

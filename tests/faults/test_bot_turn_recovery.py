@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 import redis
-from conftest import app_with, start_worker, stop_worker
+from live_stack import app_with, start_worker, stop_worker
 from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
 

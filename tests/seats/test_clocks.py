@@ -8,7 +8,7 @@ import uuid
 
 import httpx
 import pytest
-from conftest import app_with
+from live_stack import app_with
 
 from services.play import perform
 from services.registry import get_game

@@ -1,4 +1,5 @@
-"""Worker liveness that a killed worker cannot fake: a beat every second, per queue.
+"""Worker liveness that a killed worker cannot fake: a beat every second, per queue (the
+workers beat, the API reads).
 
 RQ's own worker registrations outlive a killed worker by minutes (their TTL), so
 ``/v1/health`` counts the workers whose beat is recent instead.
