@@ -8,6 +8,7 @@ from flask import Flask
 
 from api import catalog, health, solver
 from api.backend import Backend
+from api.body import install_body_limit
 from api.config import Settings
 from api.docs_assets import docs_config, install_docs_assets
 from api.errors import GreenroomApi, register_error_handlers
@@ -91,6 +92,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     register_error_handlers(app)
     install_request_ids(app)
     install_metrics(app, app.extensions["greenroom"].queue)
+    install_body_limit(app)
     be = app.extensions["greenroom"]
     install_request_reads(app, be, install_rate_limits(app, be.redis, settings))
     install_fast_path(app, settings.fast_path)

@@ -190,6 +190,7 @@ class SeatStore:
                 seating=change.seating,
                 version=version,
                 host_hash=change.host_hash or record.host_hash,
+                updated=time.time(),  # within a moment of the stored one
             )
         raise VersionConflict(None)
 
@@ -226,7 +227,16 @@ class SeatStore:
                     pipe.expire(key, ttl)
             pipe.execute()
 
+    def set_on_leave(self, record: GameRecord, then: str) -> None:
+        """What a seat becomes when its player leaves (``services.joining.leave_seat``),
+        as the host chose at creation; unset means a bot takes it."""
+        self.redis.hset(f"{self.prefix}game:{record.id}", "on_leave", then)
+
     # -- reads ----------------------------------------------------------------
+    def on_leave(self, game_id: str) -> str:
+        then = self.redis.hget(f"{self.prefix}game:{game_id}", "on_leave")
+        return then.decode() if then else "bot"
+
     def lobby(self, game: str | None, offset: int, limit: int) -> LobbyPage:
         """Listed games with a seat anyone may claim, the most recently changed first."""
         key = self.lobby_key(game)
@@ -248,6 +258,9 @@ class SeatStore:
                 gone.append(gid)  # deleted: the index forgets it
                 continue
             f = dict(zip(fields, (v.decode() if v is not None else None for v in row)))
+            if self.store.idle_end(f["status"], float(f["updated"]), now) is not None:
+                gone.append(gid)  # ended for idleness: nobody can join it any more
+                continue
             seating = json.loads(f["seating"]) if f["seating"] else []
             games.append(
                 {

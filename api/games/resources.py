@@ -85,6 +85,9 @@ class Games(MethodView):
             archive().started(code, rec.id)
         if body["listed"]:
             seat_store().list_new(rec)
+        if body["on_leave"] != "bot":
+            seat_store().set_on_leave(rec, body["on_leave"])
+        kick_bots(rec)  # sets its clock, if it has one
 
         host = Principal.host_of(rec.players)
         headers = {"Location": f"/v1/games/{rec.id}", **_etag(rec.version)}
@@ -152,7 +155,7 @@ class Actions(MethodView):
         require_player(principal)
         game = get_game(record.game)
         actions, forms = [], []
-        if game.outcome(record.state) is None and not open_seats(record.seating or []):
+        if record.status == "running" and not open_seats(record.seating or []):
             for seat in game.seats_to_act(record.state):
                 if seat not in principal.seats:
                     continue
@@ -345,7 +348,7 @@ class Hints(MethodView):
         game = get_game(record.game)
         if record.game not in HINTS:
             raise RulesError("hints_unavailable", f"{game.title} has no hints yet")
-        if game.outcome(record.state) is not None:
+        if record.status != "running":
             raise RulesError("game_over", "the game has ended")
         seat = acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
         budget = clamp_budget(body.get("budget_s"), HINT_DEFAULT_BUDGET_S, HINT_MAX_BUDGET_S)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.fields import StrictFloat, StrictInteger
 from api.games.fields import OpenSeatsField, StrictBoolean
+from services.joining import LEAVE_TO
 from services.seating import MAX_NAME
 
 MAX_SEED = 2**63 - 1
@@ -15,8 +17,7 @@ class CreateGameSchema(ma.Schema):
     game = fields.String(
         metadata={"example": "tour", "description": "required unless `code` is given"}
     )
-    players = fields.Integer(
-        strict=True,
+    players = StrictInteger(
         validate=validate.Range(1, 8),
         metadata={"description": "required unless `code` is given"},
     )
@@ -27,7 +28,7 @@ class CreateGameSchema(ma.Schema):
             "game; game, players and options then come from the code"
         },
     )
-    seed = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEED))
+    seed = StrictInteger(validate=validate.Range(0, MAX_SEED))
     options = fields.Dict(keys=fields.String(), load_default=dict)
     open_seats = OpenSeatsField(
         metadata={
@@ -45,6 +46,12 @@ class CreateGameSchema(ma.Schema):
         validate=validate.Length(max=8),
         metadata={"description": "display names of the seats the creator keeps, by seat"},
     )
+    on_leave = fields.String(
+        load_default="bot",
+        validate=validate.OneOf(LEAVE_TO),
+        metadata={"description": "what a seat becomes when its player leaves: a bot plays "
+                  "it, or it reopens for anyone to claim"},
+    )  # fmt: skip
 
     @ma.validates_schema
     def game_or_code(self, data: dict, **kwargs) -> None:
@@ -119,9 +126,7 @@ class LegalActionsSchema(ma.Schema):
 
 
 class PostActionSchema(ma.Schema):
-    seat = fields.Integer(
-        strict=True, metadata={"description": "needed when the token acts for several"}
-    )
+    seat = StrictInteger(metadata={"description": "needed when the token acts for several"})
     action = fields.Dict(required=True)
 
 
@@ -149,8 +154,8 @@ class GameLogSchema(ma.Schema):
 
 
 class HintRequestSchema(ma.Schema):
-    seat = fields.Integer(strict=True)
-    budget_s = fields.Float(validate=validate.Range(min=0.05, max=600))
+    seat = StrictInteger()
+    budget_s = StrictFloat(validate=validate.Range(min=0.05, max=600))
 
 
 class JobAcceptedSchema(ma.Schema):

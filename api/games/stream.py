@@ -40,6 +40,7 @@ from api.errors import ApiError, error_responses
 from api.games.views import envelope
 from api.request_reads import game_and_caller, game_record
 from services.core.codec import dumps
+from services.endings import outcome_of
 from services.fanout import Hub, Move, hub_for
 from services.registry import get_game
 from services.store import GameNotFound, GameRecord
@@ -159,7 +160,11 @@ def events_for(
                 yield _view_event(be, hub, record, principal, seat, after if sent is None else sent)
                 sent = record.version
             if record.status == "finished":
-                outcome = get_game(record.game).outcome(record.state)
+                outcome = (
+                    outcome_of(record.ended)
+                    if record.ended
+                    else get_game(record.game).outcome(record.state)
+                )
                 body = {
                     "version": record.version,
                     "status": record.status,

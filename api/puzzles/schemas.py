@@ -5,6 +5,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.fields import StrictFloat, StrictInteger
+
 
 class DailyQuerySchema(ma.Schema):
     date = fields.String(
@@ -50,8 +52,7 @@ class DailySchema(PuzzleEntrySchema):
 
 
 class ForkRequestSchema(ma.Schema):
-    step = fields.Integer(
-        strict=True,
+    step = StrictInteger(
         required=True,
         validate=validate.Range(min=0),
         metadata={"description": "how many logged actions the fork keeps"},
@@ -59,4 +60,4 @@ class ForkRequestSchema(ma.Schema):
 
 
 class AnalysisRequestSchema(ma.Schema):
-    budget_s = fields.Float(validate=validate.Range(min=0.5, max=600))
+    budget_s = StrictFloat(validate=validate.Range(min=0.5, max=600))
