@@ -107,6 +107,13 @@ class HintResultSchema(ma.Schema):
         )
     )
     timing_ms = fields.Dict(metadata=_doc("overdrive: model build and solve times"))
+    opening = fields.List(
+        fields.Dict(),
+        metadata=_doc(
+            "overdrive: the actions played first to reach a new ability level before the "
+            "rest of the plan (empty when the plan needs none); they open `actions` too"
+        ),
+    )
     # -- The tour ------------------------------------------------------------------
     phase = fields.String(metadata=_doc("tour: the sheet's phase hinted"))
     week = fields.Integer(metadata=_doc("tour: the week"))

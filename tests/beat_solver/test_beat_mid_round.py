@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hint_walk import check_verdict, engine_can_win, random_action, tail_walk, walk
+from mid_round_walk import check_verdict, engine_can_win, random_action, tail_walk, walk
 
 from services.beat import GAME
 from services.beat import venues as V
