@@ -6,7 +6,7 @@ import { items, load as loadCatalog } from "../catalog.js";
 import { card, row } from "./cards.js";
 import { panel, stats, value } from "./generic.js";
 
-export const drawn = ["seats", "occupied", "blocked", "hit_market", "hit_owned", "distortion_market", "round", "schedule", "phase", "to_act", "battle", "metallum", "mode", "difficulty", "players", "hit_deck_size", "distortion_deck_size", "distortion_cost", "awards_free", "order", "first", "variants"];
+export const drawn = ["seats", "occupied", "blocked", "hit_market", "hit_owned", "distortion_market", "round", "schedule", "phase", "to_act", "battle", "metallum", "mode", "difficulty", "players", "hit_deck_size", "distortion_deck_size", "distortion_cost", "awards_free", "order", "first", "variants", "live_vp"];
 
 const SECTIONS = ["spaces", "hits", "distortions", "awards", "bands"];
 
@@ -192,6 +192,29 @@ function metallumPanel(m) {
   ];
 }
 
+const PARTS = [["fans", "Fans"], ["fame", "Fame"], ["overdrive", "Overdrive level"], ["abilities", "abilities"], ["hits", "Hits"], ["award", "award"], ["symbols", "symbols"]];
+
+/** The VP each band (and Metallum) would score if the game ended now, with its parts. */
+function scorePanel(view, ctx) {
+  const live = view.live_vp || {};
+  const name = (k) => (k === "metallum" ? "Metallum" : ctx.seatName(Number(k)));
+  const keys = Object.keys(live);
+  if (!keys.length) return null;
+  const bands = keys.filter((k) => k !== "metallum");
+  const mine = bands.length ? Math.floor(bands.reduce((t, k) => t + (live[k].total || 0), 0) / bands.length) : 0;
+  const lead = live.metallum
+    ? h("p", { class: "score-line" }, h("strong", {}, `${bands.length > 1 ? "Your bands" : name(bands[0])} ${mine} VP`), " against ",
+      h("strong", {}, `Metallum ${live.metallum.total} VP`), ` · ${mine > live.metallum.total ? "you are ahead" : mine === live.metallum.total ? "level (a tie goes to Metallum)" : "Metallum is ahead"}`)
+    : null;
+  return panel("Score now",
+    lead,
+    h("ul", { class: "plain scores-now" }, keys.map((k) => h("li", { dataset: { who: k } },
+      h("strong", {}, `${name(k)}: ${live[k].total} VP`), " = ",
+      PARTS.filter(([p]) => live[k][p]).map(([p, t]) => `${live[k][p]} ${t}`).join(" + ") || "nothing yet",
+      live[k].hidden ? h("span", { class: "muted" }, ` (${live[k].hidden} Distortion${live[k].hidden === 1 ? "" : "s"} in hand not counted)`) : null))),
+    h("p", { class: "muted" }, "What each band would score if the game ended now."));
+}
+
 function band(view, s, i, ctx, acting) {
   const b = byKey("bands").get(String(s.band));
   const abilities = b ? ["a", "b", "c"].map((lvl) => {
@@ -237,6 +260,7 @@ export function render(view, ctx) {
   const awards = byKey("awards");
   return h("div", { class: "table overdrive" },
     panel("Show", stats([["mode", view.mode], ["round", `${view.round} of ${(view.schedule || []).length}`], ["phase", view.phase && words(view.phase)], ["difficulty", view.difficulty]])),
+    scorePanel(view, ctx),
     view.battle ? battlePanel(view, ctx) : null,
     panel("Board", h("ul", { class: "plain spaces", "aria-label": "Board spaces" },
       spaces.map((sp) => spaceItem(view, ctx, sp.id, sp)),
