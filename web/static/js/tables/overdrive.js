@@ -310,3 +310,50 @@ export function endText(o) {
   if (o.scores && "metallum" in o.scores) return `${base} Your band scored ${o.band_score ?? o.scores["0"]} VP against Metallum's ${o.scores.metallum}.`;
   return base;
 }
+
+/** Changes of tracks, e.g. "+2 Fans, −3 Grana" ("" when none moved). */
+function trackChanges(a, b, keys) {
+  return keys.filter((t) => (b?.[t] ?? 0) !== (a?.[t] ?? 0)).map((t) => {
+    const n = (b[t] ?? 0) - (a?.[t] ?? 0);
+    return `${n > 0 ? "+" : "−"}${Math.abs(n)} ${track(t)}`;
+  }).join(", ");
+}
+
+/**
+ * Another seat's move in words, from what its part of the two views shows: the dice it put
+ * on spaces (with their faces), Hits and Distortions it took or played, its tracks, award
+ * and abilities. Hidden cards stay hidden: a Distortion drawn is "a Distortion".
+ */
+export function moveText(prev, next, seat, who) {
+  const a = prev.seats?.[seat] || {};
+  const b = next.seats?.[seat] || {};
+  const name = who(seat);
+  const lines = [];
+  for (const [key, list] of Object.entries(next.occupied || {})) {
+    const before = (prev.occupied?.[key] || []).filter((o) => o.seat === seat).flatMap((o) => o.faces || []);
+    const now = (list || []).filter((o) => o.seat === seat).flatMap((o) => o.faces || []);
+    if (now.length > before.length) {
+      const added = [...now];
+      for (const f of before) added.splice(added.indexOf(f), 1);
+      lines.push(`${name} placed ${added.map(face).join(" + ")} on ${spaceName(key)}.`);
+    }
+  }
+  const hits = (b.hits || []).filter((x) => !(a.hits || []).includes(x));
+  if (hits.length) lines.push(`${name} took the Hit${hits.length > 1 ? "s" : ""} ${hits.map(hitName).join(", ")}.`);
+  const played = (b.used || []).filter((x) => !(a.used || []).includes(x));
+  for (const no of played) {
+    const d = byKey("distortions", "number").get(String(no));
+    lines.push(`${name} played Distortion #${no}${d ? ` (${effectText(d.effect)})` : ""}.`);
+  }
+  const drawnCards = (b.hand_size ?? 0) - (a.hand_size ?? 0) + played.length;
+  if (drawnCards > 0) lines.push(`${name} took ${drawnCards === 1 ? "a Distortion" : `${drawnCards} Distortions`}.`);
+  if ((b.dice || []).length > (a.dice || []).length && !lines.length) lines.push(`${name} gained a die.`);
+  const unlocked = (b.unlocked || []).filter((x) => !(a.unlocked || []).includes(x));
+  if (unlocked.length) lines.push(`${name} unlocked ability ${unlocked.map((x) => String(x).toUpperCase()).join(", ")}.`);
+  if (b.award && b.award !== a.award) lines.push(`${name} took the ${words(b.award)} award.`);
+  const tracks = trackChanges(a, b, ["fans", "fame", "grana", "overdrive"]);
+  if (tracks) lines.push(`${name}: ${tracks}.`);
+  const placed = (s) => (s.dice || []).filter((d) => d.placed).length;
+  if (!lines.length && placed(b) === placed(a) && next.phase === "allocation" && !(next.to_act || []).includes(seat)) lines.push(`${name} ended the turn.`);
+  return lines;
+}
