@@ -53,3 +53,37 @@ def test_the_tour_tells_another_seats_move_in_words(new_page, client):
     _other_seat_moves(game, 1, 2)
     told = _told_in_words(page, game, 1)
     assert any(line.startswith(("Seat 1 booked ", "Seat 1 staged ")) for line in told), told
+
+
+def _solver_figures() -> list[dict]:
+    """Real hint answers of four games' solvers on fresh tables, minus the moves."""
+    import importlib
+
+    from services.registry import get_game
+
+    out = []
+    for name, players in (("beat", 2), ("overdrive", 1), ("tour", 1), ("composition", 2)):
+        rules = get_game(name)
+        state = rules.new(players, {}, 3)
+        result = importlib.import_module(f"solver.{name}").hint(
+            state, rules.seats_to_act(state)[0], 0.3
+        )
+        out.append({k: v for k, v in result.items() if k != "actions"})
+    return out
+
+
+def test_hint_estimates_read_as_plain_lines(new_page):
+    import re
+
+    page = new_page()
+    page.goto("/")
+    for figures in _solver_figures():
+        lines = page.evaluate(
+            "f => import('/web/js/hints.js').then(m => m.estimateLines(f))", figures
+        )
+        text = "\n".join(lines)
+        assert lines, figures
+        # no card ids ("s0-3b", "n06"), no kind:id pairs, no long decimals, no bookkeeping
+        assert not re.search(r"\b[a-z]{1,2}\d+(-\w+)?\b|\b[a-z]+:[a-z_]+\b|\d\.\d{3,}", text), text
+        assert "timing" not in text and "OPTIMAL" not in text, text
+        assert not any(line.startswith(("Explanation", "Why")) for line in lines), text
