@@ -87,3 +87,32 @@ def test_hint_estimates_read_as_plain_lines(new_page):
         assert not re.search(r"\b[a-z]{1,2}\d+(-\w+)?\b|\b[a-z]+:[a-z_]+\b|\d\.\d{3,}", text), text
         assert "timing" not in text and "OPTIMAL" not in text, text
         assert not any(line.startswith(("Explanation", "Why")) for line in lines), text
+
+
+def test_composition_asks_a_player_for_help_from_the_word_box(new_page, client, app):
+    game = Api(client, "composition", 2, 7, {"max_rounds": 1})
+    while not any(sa["action"]["type"] == "ask_help" for sa in game.listing()):
+        game.first(1)
+    asked = next(sa for sa in game.listing() if sa["action"]["type"] == "ask_help")
+    seat = asked["seat"]
+    mine = game.view(seat)["seats"][seat]
+    letters = {
+        c["id"]: c["letters"]
+        for key in ("locked", "drafted", "chorus")
+        for c in mine.get(key, [])
+        if c.get("letters")
+    }
+    word = "".join(letters[c] for c in asked["action"]["cards"])
+    page = game.open(new_page, seat)
+    # no form asking for card ids or JSON: a seat picker and a button beside the word
+    forms = page.locator("details.action-form summary").all_inner_texts()
+    assert not any("ask" in f.lower() for f in forms), forms
+    page.fill("#word", word.upper())
+    page.select_option("#help-seat", str(1 - seat))
+    before = game.view()["version"]
+    page.click("#ask-help")
+    wait_version(page, before + 1)
+    posted = app.extensions["greenroom"].store.log(game.id)[-1]
+    assert (posted["seat"], posted["action"]["type"]) == (seat, "ask_help")
+    assert posted["action"]["helper"] == 1 - seat
+    assert "".join(letters[c] for c in posted["action"]["cards"]) == word
