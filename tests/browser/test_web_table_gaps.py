@@ -116,3 +116,19 @@ def test_composition_asks_a_player_for_help_from_the_word_box(new_page, client, 
     assert (posted["seat"], posted["action"]["type"]) == (seat, "ask_help")
     assert posted["action"]["helper"] == 1 - seat
     assert "".join(letters[c] for c in posted["action"]["cards"]) == word
+
+
+def test_a_ranged_form_field_is_a_number_box(new_page, client):
+    game = Api(client, "tour", 1, 3)
+    page = game.open(new_page)
+    form = page.locator("details.action-form", has_text="restock")
+    form.locator("summary").click()
+    box = form.locator("input")
+    assert box.count() == 1
+    assert box.get_attribute("type") == "number"
+    assert (box.get_attribute("min"), box.get_attribute("max")) == ("1", "3")
+    before = game.view()["version"]
+    box.fill("2")
+    form.locator("button[type=submit]").click()
+    wait_version(page, before + 1)
+    assert game.view(0)["sheets"][0]["shirts"] > 6
