@@ -132,3 +132,40 @@ def test_a_ranged_form_field_is_a_number_box(new_page, client):
     form.locator("button[type=submit]").click()
     wait_version(page, before + 1)
     assert game.view(0)["sheets"][0]["shirts"] > 6
+
+
+def _to_a_set_faces_distortion(seed: int) -> list[dict]:
+    """Moves (bought Distortions first, else a seeded pick) until seat 0 holds a set-faces one."""
+    import random
+
+    from services.registry import get_game
+
+    rules = get_game("overdrive")
+    state, pick, path = rules.new(1, {}, seed), random.Random(seed), []
+    while not (rules.seats_to_act(state) == [0] and rules.action_forms(state, 0)):
+        seat = rules.seats_to_act(state)[0]
+        legal = rules.legal_actions(state, seat)
+        buys = [a for a in legal if a["type"] == "buy_distortion"]
+        action = buys[0] if buys else pick.choice(legal)
+        path.append({"seat": seat, "action": action})
+        state, _ = rules.apply(state, seat, action)
+        assert len(path) < 80
+    return path
+
+
+def test_overdrive_set_faces_distortion_is_a_dice_picker(new_page, client, app):
+    game = Api(client, "overdrive", 1, 2)
+    for move in _to_a_set_faces_distortion(2):
+        game.act(move)
+    page = game.open(new_page)
+    forms = page.locator("details.action-form summary").all_inner_texts()
+    assert not any("distortion" in f.lower() for f in forms), forms
+    picker = page.locator("form.set-faces").first
+    picker.locator("input[type=checkbox]").first.check()
+    picker.locator("select").first.select_option("influence")
+    before = game.view()["version"]
+    picker.locator("button[type=submit]").click()
+    wait_version(page, before + 1)
+    log = app.extensions["greenroom"].store.log(game.id)
+    posted = [e["action"] for e in log if (e.get("action") or {}).get("type") == "play_distortion"]
+    assert posted and posted[-1]["faces"] == ["influence"], posted

@@ -357,3 +357,45 @@ export function moveText(prev, next, seat, who) {
   if (!lines.length && placed(b) === placed(a) && next.phase === "allocation" && !(next.to_act || []).includes(seat)) lines.push(`${name} ended the turn.`);
   return lines;
 }
+
+/** Set-faces Distortions are played through their picker, never through a form of ids. */
+export function handles(action) {
+  return action.type === "play_distortion" && action.card === undefined;
+}
+
+const FACES = ["skull", "chord", "horns", "influence"];
+
+/** A set-faces Distortion: tick up to n free dice of your own and pick each one's new face. */
+function setFacesPicker(ctx, entry) {
+  const form = entry.form || entry;
+  const d = byKey("distortions", "number").get(String(form.card));
+  const n = d?.effect?.n ?? 1;
+  const me = (ctx.view.seats || [])[entry.seat] || {};
+  const free = (me.dice || []).map((x, i) => [x, i]).filter(([x]) => !x.placed && !x.borrowed);
+  const rows = free.map(([x, i]) => {
+    const id = `sf-${form.card}-${i}`;
+    const tick = h("input", { type: "checkbox", id, dataset: { die: String(i) } });
+    const pick = h("select", { id: `${id}-face`, "aria-label": `New face for die ${i + 1}` }, FACES.map((f) => h("option", { value: f, selected: f === (x.face ?? x) }, face(f))));
+    return h("div", { class: "field inline" }, tick, h("label", { for: id }, `Die ${i + 1} (${face(x.face ?? x)}) to `), pick);
+  });
+  const problem = h("p", { class: "error", role: "alert", hidden: true });
+  function submit(event) {
+    event.preventDefault();
+    const chosen = rows.map((r) => [r.querySelector("input"), r.querySelector("select")]).filter(([t]) => t.checked);
+    if (!chosen.length || chosen.length > n) {
+      problem.hidden = false;
+      problem.textContent = `Tick between 1 and ${n} of your free dice.`;
+      return;
+    }
+    ctx.act({ seat: entry.seat, action: { type: "play_distortion", card: form.card, dice: chosen.map(([t]) => Number(t.dataset.die)), faces: chosen.map(([, s]) => s.value) } });
+  }
+  return h("form", { class: "set-faces panel-inset", dataset: { card: String(form.card) }, onsubmit: submit },
+    h("fieldset", {}, h("legend", {}, `Distortion #${form.card}: set up to ${n} ${n === 1 ? "die" : "dice"} to faces you choose`), rows.length ? rows : h("p", { class: "muted" }, "No free die of your own.")),
+    problem, h("button", { type: "submit", class: "primary" }, `Play Distortion #${form.card}`));
+}
+
+/** Direct controls above the move buttons: a picker per set-faces Distortion in hand. */
+export function extra(ctx) {
+  const entries = (ctx.listing.forms || []).filter((f) => (f.form || f).type === "play_distortion");
+  return entries.length ? h("div", { class: "pickers" }, entries.map((e) => setFacesPicker(ctx, e))) : null;
+}
