@@ -376,7 +376,7 @@ function setFacesPicker(ctx, entry) {
     const id = `sf-${form.card}-${i}`;
     const tick = h("input", { type: "checkbox", id, dataset: { die: String(i) } });
     const pick = h("select", { id: `${id}-face`, "aria-label": `New face for die ${i + 1}` }, FACES.map((f) => h("option", { value: f, selected: f === (x.face ?? x) }, face(f))));
-    return h("div", { class: "field inline" }, tick, h("label", { for: id }, `Die ${i + 1} (${face(x.face ?? x)}) to `), pick);
+    return h("div", { class: "field" }, h("label", { for: id, class: "check" }, tick, ` Die ${i + 1} (${face(x.face ?? x)}), turned to:`), pick);
   });
   const problem = h("p", { class: "error", role: "alert", hidden: true });
   function submit(event) {
