@@ -169,3 +169,22 @@ def test_overdrive_set_faces_distortion_is_a_dice_picker(new_page, client, app):
     log = app.extensions["greenroom"].store.log(game.id)
     posted = [e["action"] for e in log if (e.get("action") or {}).get("type") == "play_distortion"]
     assert posted and posted[-1]["faces"] == ["influence"], posted
+
+
+def test_beat_and_composition_cards_have_drawn_faces(new_page, client):
+    beat = Api(client, "beat", 2, 1)
+    page = beat.open(new_page)
+    face = page.locator(".card.beat[data-corner]").first
+    style = face.evaluate(
+        "el => [getComputedStyle(el).backgroundImage, getComputedStyle(el, '::before').content]"
+    )
+    assert "beat-face.svg" in style[0], style
+    assert style[1].strip('"') == face.get_attribute("data-corner")
+    for name in ("beat-face.svg", "rose.svg"):
+        answer = page.request.get(f"/web/img/{name}")
+        assert answer.status == 200 and answer.headers["content-type"].startswith("image/svg")
+    comp = Api(client, "composition", 2, 7)
+    page = comp.open(new_page)
+    tile = page.locator(".card.note[data-roses]:not([data-roses='0'])").first
+    after = tile.evaluate("el => getComputedStyle(el, '::after').backgroundImage")
+    assert "rose.svg" in after, after

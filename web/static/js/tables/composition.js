@@ -73,7 +73,7 @@ function noteCard(c, extra = {}) {
   return card({
     top: letters, sub: [plural(c.rose ?? 0, "rose"), c.symbol || "", ...powers].filter(Boolean).join(" · "),
     title: `${kind} ${letters}${named ? ` (${named})` : ""}, ${plural(c.rose ?? 0, "Rose")}${c.symbol ? `, ${c.symbol} symbol` : ", no symbol"}${powers.length ? `, ${powers.join("; ")}` : ""}${extra.note ? `, ${extra.note}` : ""}`,
-    kind: `note ${c.kind || ""}`, id: c.id, ...extra,
+    kind: `note ${c.kind || ""}`, id: c.id, roses: c.rose ?? 0, ...extra,
   });
 }
 
