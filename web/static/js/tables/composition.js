@@ -175,9 +175,9 @@ export function extra(ctx) {
     form.awards.map((id) => h("option", { value: id }, `${awardName(id)?.name || words(id)}: ${goalText(awardName(id)?.goal)}`))) : null;
   // asking another player whether the word is one, before committing it (costs Roses)
   const helpForm = (ctx.listing.forms || []).find((f) => (f.form || f).type === "ask_help" && f.seat === entry.seat);
-  const helpers = helpForm ? (helpForm.form || helpForm).helpers || [] : [];
+  const askable = helpForm ? (helpForm.form || helpForm).helpers || [] : [];
   const helpCost = helpForm ? (helpForm.form || helpForm).cost : null;
-  const helper = helpers.length ? h("select", { id: "help-seat" }, helpers.map((s) => h("option", { value: String(s) }, ctx.seatName(s)))) : null;
+  const askSeat = askable.length ? h("select", { id: "help-seat" }, askable.map((s) => h("option", { value: String(s) }, ctx.seatName(s)))) : null;
   function spelled() {
     const found = spell(input.value, usable, map, { change });
     if (!found) {
@@ -189,7 +189,7 @@ export function extra(ctx) {
   function askHelp() {
     const found = spelled();
     if (!found) return;
-    const action = { type: "ask_help", helper: Number(helper.value), cards: found.cards };
+    const action = { type: "ask_help", helper: Number(askSeat.value), cards: found.cards };
     if (Object.keys(found.assign).length) action.assign = found.assign;
     ctx.act({ seat: entry.seat, action });
   }
@@ -211,8 +211,8 @@ export function extra(ctx) {
     keepBox, payBox,
     award ? h("div", { class: "field" }, h("label", { for: "word-award" }, "Award you want most"), award) : null,
     h("button", { type: "submit", class: "primary", id: "perform-word" }, "Perform"),
-    helper ? h("div", { class: "field help-ask" }, h("label", { for: "help-seat" }, `Not sure it is a word? Ask a player first${Number.isInteger(helpCost) ? ` (${plural(helpCost, "Rose")})` : ""}; only you see the answer`),
-      helper, h("button", { type: "button", id: "ask-help", onclick: askHelp }, "Ask")) : null);
+    askSeat ? h("div", { class: "field help-ask" }, h("label", { for: "help-seat" }, `Not sure it is a word? Ask a player first${Number.isInteger(helpCost) ? ` (${plural(helpCost, "Rose")})` : ""}; only you see the answer`),
+      askSeat, h("button", { type: "button", id: "ask-help", onclick: askHelp }, "Ask")) : null);
 }
 
 const TOMATO_EFFECTS = {
