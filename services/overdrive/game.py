@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.core import Game, RulesError
-from services.overdrive import allocation, battle, flow
+from services.overdrive import allocation, battle, flow, scoring
 from services.overdrive.content import content
 from services.overdrive.setup import OPTIONS_SCHEMA, new_state
 
@@ -120,6 +120,7 @@ class Overdrive(Game):
             "battle": state["battle"],
             "seats": seats,
             "metallum": met_view,
+            "live_vp": scoring.live_vp(state, seat, omniscient),
         }
         if omniscient:
             out["hit_deck"] = list(state["hit_deck"])

@@ -49,7 +49,9 @@ export function eventLine(ev, who) {
 
 /**
  * The lines between two views: the renderer's story when it has one, else per version the
- * viewer's own action (by its label) and the events it may see, or "X moved".
+ * viewer's own action (by its label) and the events it may see; another seat's move whose
+ * events are hidden is the renderer's ``moveText`` (what that seat's part of the view
+ * shows changed), or "X moved" when it has none.
  */
 export function narrate(renderer, prev, next, { who, label, moves }) {
   if (renderer.story) {
@@ -60,6 +62,7 @@ export function narrate(renderer, prev, next, { who, label, moves }) {
     }
   }
   const lines = [];
+  const described = new Set();
   for (let v = prev.version + 1; v <= next.version; v++) {
     const move = moves.get(v);
     if (!move) continue;
@@ -73,7 +76,18 @@ export function narrate(renderer, prev, next, { who, label, moves }) {
       else if (own === undefined && !(move.action && ev.seat === move.seat)) events.push(eventLine(ev, who));
     }
     lines.push(...events);
-    if (!move.action && !events.length && Number.isInteger(move.seat) && move.seat >= 0) lines.push(`${who(move.seat)} moved.`);
+    if (!move.action && !events.length && Number.isInteger(move.seat) && move.seat >= 0) {
+      // a move the viewer only sees the result of: told once per seat from the two views
+      if (described.has(move.seat)) continue;
+      described.add(move.seat);
+      let told = [];
+      try {
+        told = renderer.moveText?.(prev, next, move.seat, who) || [];
+      } catch (err) {
+        console.error(err);
+      }
+      lines.push(...(told.length ? told : [`${who(move.seat)} moved.`]));
+    }
   }
   return lines;
 }

@@ -63,7 +63,7 @@ export const ICONS = {
 function beatCard(id, extra = {}) {
   const { value, icon } = parseCard(id);
   const meaning = icon && ICONS[icon] ? ` (${icon}: ${ICONS[icon]})` : "";
-  return card({ top: String(value), sub: [icon, extra.sub].filter(Boolean).join(" · "), title: `Beat card ${value}${meaning}${extra.note ? `, ${extra.note}` : ""}`, kind: "beat", id, ...extra });
+  return card({ top: String(value), sub: [icon, extra.sub].filter(Boolean).join(" · "), title: `Beat card ${value}${meaning}${extra.note ? `, ${extra.note}` : ""}`, kind: "beat", id, corner: value, ...extra });
 }
 
 /** "5", "2 face up", "2 (Face Up) face down": how a card is played, said once. */

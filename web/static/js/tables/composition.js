@@ -73,7 +73,7 @@ function noteCard(c, extra = {}) {
   return card({
     top: letters, sub: [plural(c.rose ?? 0, "rose"), c.symbol || "", ...powers].filter(Boolean).join(" · "),
     title: `${kind} ${letters}${named ? ` (${named})` : ""}, ${plural(c.rose ?? 0, "Rose")}${c.symbol ? `, ${c.symbol} symbol` : ", no symbol"}${powers.length ? `, ${powers.join("; ")}` : ""}${extra.note ? `, ${extra.note}` : ""}`,
-    kind: `note ${c.kind || ""}`, id: c.id, ...extra,
+    kind: `note ${c.kind || ""}`, id: c.id, roses: c.rose ?? 0, ...extra,
   });
 }
 
@@ -146,7 +146,8 @@ function cardChecks(legend, ids, map, describe = () => "") {
 
 /** The perform form is the word box (a listed pass stays a button). */
 export function handles(action) {
-  return action.type === "perform" && action.cards === undefined;
+  // the word box spells a Performance and asks a player for help: their forms are its
+  return (action.type === "perform" || action.type === "ask_help") && action.cards === undefined;
 }
 
 export function extra(ctx) {
@@ -172,14 +173,30 @@ export function extra(ctx) {
   const awardName = (id) => (ctx.view.awards || []).find((a) => a.id === id);
   const award = (form.awards || []).length ? h("select", { id: "word-award" }, h("option", { value: "" }, "The first one my word meets"),
     form.awards.map((id) => h("option", { value: id }, `${awardName(id)?.name || words(id)}: ${goalText(awardName(id)?.goal)}`))) : null;
-  function submit(event) {
-    event.preventDefault();
+  // asking another player whether the word is one, before committing it (costs Roses)
+  const helpForm = (ctx.listing.forms || []).find((f) => (f.form || f).type === "ask_help" && f.seat === entry.seat);
+  const askable = helpForm ? (helpForm.form || helpForm).helpers || [] : [];
+  const helpCost = helpForm ? (helpForm.form || helpForm).cost : null;
+  const askSeat = askable.length ? h("select", { id: "help-seat" }, askable.map((s) => h("option", { value: String(s) }, ctx.seatName(s)))) : null;
+  function spelled() {
     const found = spell(input.value, usable, map, { change });
     if (!found) {
       problem.hidden = false;
       problem.textContent = `Your cards cannot spell "${input.value}".`;
-      return;
     }
+    return found;
+  }
+  function askHelp() {
+    const found = spelled();
+    if (!found) return;
+    const action = { type: "ask_help", helper: Number(askSeat.value), cards: found.cards };
+    if (Object.keys(found.assign).length) action.assign = found.assign;
+    ctx.act({ seat: entry.seat, action });
+  }
+  function submit(event) {
+    event.preventDefault();
+    const found = spelled();
+    if (!found) return;
     const action = { type: "perform", cards: found.cards };
     if (Object.keys(found.assign).length) action.assign = found.assign;
     const keep = kept().filter((id) => !found.cards.includes(id));
@@ -193,7 +210,9 @@ export function extra(ctx) {
     h("label", { for: "word" }, "Spell a word"), input, note, problem,
     keepBox, payBox,
     award ? h("div", { class: "field" }, h("label", { for: "word-award" }, "Award you want most"), award) : null,
-    h("button", { type: "submit", class: "primary", id: "perform-word" }, "Perform"));
+    h("button", { type: "submit", class: "primary", id: "perform-word" }, "Perform"),
+    askSeat ? h("div", { class: "field help-ask" }, h("label", { for: "help-seat" }, `Not sure it is a word? Ask a player first${Number.isInteger(helpCost) ? ` (${plural(helpCost, "Rose")})` : ""}; only you see the answer`),
+      askSeat, h("button", { type: "button", id: "ask-help", onclick: askHelp }, "Ask")) : null);
 }
 
 const TOMATO_EFFECTS = {

@@ -6,7 +6,7 @@ import { items, load as loadCatalog } from "../catalog.js";
 import { card, row } from "./cards.js";
 import { panel, stats, value } from "./generic.js";
 
-export const drawn = ["seats", "occupied", "blocked", "hit_market", "hit_owned", "distortion_market", "round", "schedule", "phase", "to_act", "battle", "metallum", "mode", "difficulty", "players", "hit_deck_size", "distortion_deck_size", "distortion_cost", "awards_free", "order", "first", "variants"];
+export const drawn = ["seats", "occupied", "blocked", "hit_market", "hit_owned", "distortion_market", "round", "schedule", "phase", "to_act", "battle", "metallum", "mode", "difficulty", "players", "hit_deck_size", "distortion_deck_size", "distortion_cost", "awards_free", "order", "first", "variants", "live_vp"];
 
 const SECTIONS = ["spaces", "hits", "distortions", "awards", "bands"];
 
@@ -192,6 +192,29 @@ function metallumPanel(m) {
   ];
 }
 
+const PARTS = [["fans", "Fans"], ["fame", "Fame"], ["overdrive", "Overdrive level"], ["abilities", "abilities"], ["hits", "Hits"], ["award", "award"], ["symbols", "symbols"]];
+
+/** The VP each band (and Metallum) would score if the game ended now, with its parts. */
+function scorePanel(view, ctx) {
+  const live = view.live_vp || {};
+  const name = (k) => (k === "metallum" ? "Metallum" : ctx.seatName(Number(k)));
+  const keys = Object.keys(live);
+  if (!keys.length) return null;
+  const bands = keys.filter((k) => k !== "metallum");
+  const mine = bands.length ? Math.floor(bands.reduce((t, k) => t + (live[k].total || 0), 0) / bands.length) : 0;
+  const lead = live.metallum
+    ? h("p", { class: "score-line" }, h("strong", {}, `${bands.length > 1 ? "Your bands" : name(bands[0])} ${mine} VP`), " against ",
+      h("strong", {}, `Metallum ${live.metallum.total} VP`), ` · ${mine > live.metallum.total ? "you are ahead" : mine === live.metallum.total ? "level (a tie goes to Metallum)" : "Metallum is ahead"}`)
+    : null;
+  return panel("Score now",
+    lead,
+    h("ul", { class: "plain scores-now" }, keys.map((k) => h("li", { dataset: { who: k } },
+      h("strong", {}, `${name(k)}: ${live[k].total} VP`), " = ",
+      PARTS.filter(([p]) => live[k][p]).map(([p, t]) => `${live[k][p]} ${t}`).join(" + ") || "nothing yet",
+      live[k].hidden ? h("span", { class: "muted" }, ` (${live[k].hidden} Distortion${live[k].hidden === 1 ? "" : "s"} in hand not counted)`) : null))),
+    h("p", { class: "muted" }, "What each band would score if the game ended now."));
+}
+
 function band(view, s, i, ctx, acting) {
   const b = byKey("bands").get(String(s.band));
   const abilities = b ? ["a", "b", "c"].map((lvl) => {
@@ -237,6 +260,7 @@ export function render(view, ctx) {
   const awards = byKey("awards");
   return h("div", { class: "table overdrive" },
     panel("Show", stats([["mode", view.mode], ["round", `${view.round} of ${(view.schedule || []).length}`], ["phase", view.phase && words(view.phase)], ["difficulty", view.difficulty]])),
+    scorePanel(view, ctx),
     view.battle ? battlePanel(view, ctx) : null,
     panel("Board", h("ul", { class: "plain spaces", "aria-label": "Board spaces" },
       spaces.map((sp) => spaceItem(view, ctx, sp.id, sp)),
@@ -285,4 +309,93 @@ export function endText(o) {
   const base = "The Final Battle of round 8 ended the game.";
   if (o.scores && "metallum" in o.scores) return `${base} Your band scored ${o.band_score ?? o.scores["0"]} VP against Metallum's ${o.scores.metallum}.`;
   return base;
+}
+
+/** Changes of tracks, e.g. "+2 Fans, −3 Grana" ("" when none moved). */
+function trackChanges(a, b, keys) {
+  return keys.filter((t) => (b?.[t] ?? 0) !== (a?.[t] ?? 0)).map((t) => {
+    const n = (b[t] ?? 0) - (a?.[t] ?? 0);
+    return `${n > 0 ? "+" : "−"}${Math.abs(n)} ${track(t)}`;
+  }).join(", ");
+}
+
+/**
+ * Another seat's move in words, from what its part of the two views shows: the dice it put
+ * on spaces (with their faces), Hits and Distortions it took or played, its tracks, award
+ * and abilities. Hidden cards stay hidden: a Distortion drawn is "a Distortion".
+ */
+export function moveText(prev, next, seat, who) {
+  const a = prev.seats?.[seat] || {};
+  const b = next.seats?.[seat] || {};
+  const name = who(seat);
+  const lines = [];
+  for (const [key, list] of Object.entries(next.occupied || {})) {
+    const before = (prev.occupied?.[key] || []).filter((o) => o.seat === seat).flatMap((o) => o.faces || []);
+    const now = (list || []).filter((o) => o.seat === seat).flatMap((o) => o.faces || []);
+    if (now.length > before.length) {
+      const added = [...now];
+      for (const f of before) added.splice(added.indexOf(f), 1);
+      lines.push(`${name} placed ${added.map(face).join(" + ")} on ${spaceName(key)}.`);
+    }
+  }
+  const hits = (b.hits || []).filter((x) => !(a.hits || []).includes(x));
+  if (hits.length) lines.push(`${name} took the Hit${hits.length > 1 ? "s" : ""} ${hits.map(hitName).join(", ")}.`);
+  const played = (b.used || []).filter((x) => !(a.used || []).includes(x));
+  for (const no of played) {
+    const d = byKey("distortions", "number").get(String(no));
+    lines.push(`${name} played Distortion #${no}${d ? ` (${effectText(d.effect)})` : ""}.`);
+  }
+  const drawnCards = (b.hand_size ?? 0) - (a.hand_size ?? 0) + played.length;
+  if (drawnCards > 0) lines.push(`${name} took ${drawnCards === 1 ? "a Distortion" : `${drawnCards} Distortions`}.`);
+  if ((b.dice || []).length > (a.dice || []).length && !lines.length) lines.push(`${name} gained a die.`);
+  const unlocked = (b.unlocked || []).filter((x) => !(a.unlocked || []).includes(x));
+  if (unlocked.length) lines.push(`${name} unlocked ability ${unlocked.map((x) => String(x).toUpperCase()).join(", ")}.`);
+  if (b.award && b.award !== a.award) lines.push(`${name} took the ${words(b.award)} award.`);
+  const tracks = trackChanges(a, b, ["fans", "fame", "grana", "overdrive"]);
+  if (tracks) lines.push(`${name}: ${tracks}.`);
+  const placed = (s) => (s.dice || []).filter((d) => d.placed).length;
+  if (!lines.length && placed(b) === placed(a) && next.phase === "allocation" && !(next.to_act || []).includes(seat)) lines.push(`${name} ended the turn.`);
+  return lines;
+}
+
+/** Set-faces Distortions are played through their picker, never through a form of ids. */
+export function handles(action) {
+  return action.type === "play_distortion" && action.card === undefined;
+}
+
+const FACES = ["skull", "chord", "horns", "influence"];
+
+/** A set-faces Distortion: tick up to n free dice of your own and pick each one's new face. */
+function setFacesPicker(ctx, entry) {
+  const form = entry.form || entry;
+  const d = byKey("distortions", "number").get(String(form.card));
+  const n = d?.effect?.n ?? 1;
+  const me = (ctx.view.seats || [])[entry.seat] || {};
+  const free = (me.dice || []).map((x, i) => [x, i]).filter(([x]) => !x.placed && !x.borrowed);
+  const rows = free.map(([x, i]) => {
+    const id = `sf-${form.card}-${i}`;
+    const tick = h("input", { type: "checkbox", id, dataset: { die: String(i) } });
+    const pick = h("select", { id: `${id}-face`, "aria-label": `New face for die ${i + 1}` }, FACES.map((f) => h("option", { value: f, selected: f === (x.face ?? x) }, face(f))));
+    return h("div", { class: "field" }, h("label", { for: id, class: "check" }, tick, ` Die ${i + 1} (${face(x.face ?? x)}), turned to:`), pick);
+  });
+  const problem = h("p", { class: "error", role: "alert", hidden: true });
+  function submit(event) {
+    event.preventDefault();
+    const chosen = rows.map((r) => [r.querySelector("input"), r.querySelector("select")]).filter(([t]) => t.checked);
+    if (!chosen.length || chosen.length > n) {
+      problem.hidden = false;
+      problem.textContent = `Tick between 1 and ${n} of your free dice.`;
+      return;
+    }
+    ctx.act({ seat: entry.seat, action: { type: "play_distortion", card: form.card, dice: chosen.map(([t]) => Number(t.dataset.die)), faces: chosen.map(([, s]) => s.value) } });
+  }
+  return h("form", { class: "set-faces panel-inset", dataset: { card: String(form.card) }, onsubmit: submit },
+    h("fieldset", {}, h("legend", {}, `Distortion #${form.card}: set up to ${n} ${n === 1 ? "die" : "dice"} to faces you choose`), rows.length ? rows : h("p", { class: "muted" }, "No free die of your own.")),
+    problem, h("button", { type: "submit", class: "primary" }, `Play Distortion #${form.card}`));
+}
+
+/** Direct controls above the move buttons: a picker per set-faces Distortion in hand. */
+export function extra(ctx) {
+  const entries = (ctx.listing.forms || []).filter((f) => (f.form || f).type === "play_distortion");
+  return entries.length ? h("div", { class: "pickers" }, entries.map((e) => setFacesPicker(ctx, e))) : null;
 }

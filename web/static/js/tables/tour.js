@@ -178,3 +178,28 @@ function stagePicker(ctx, stages) {
       h("div", { class: "field" }, h("label", { for: "stage-hype" }, "Hype to spend"), hype)),
     problem, h("button", { type: "submit", class: "primary", id: "stage-submit" }, "Play the show"));
 }
+
+const COUNTS = ["cash", "fans", "fame", "hype", "morale", "van", "shirts", "skill", "stars", "boxes", "albums"];
+
+/**
+ * Another seat's move in words, from its sheet in the two views: the gig it booked, the dice
+ * it staged, crew hired, and what its counts did (cash, fans, shirts…).
+ */
+export function moveText(prev, next, seat, who) {
+  const at = (v) => (v.sheets || [])[(v.sheets || []).length > seat ? seat : 0] || {};
+  const a = at(prev);
+  const b = at(next);
+  const name = who(seat);
+  const lines = [];
+  if (b.gig && b.gig !== a.gig) lines.push(`${name} booked ${venueName(b.gig)}.`);
+  const staged = (b.staged || []).filter((k) => !(a.staged || []).includes(k));
+  if (staged.length) lines.push(`${name} staged ${staged.map((k) => `a ${b.dice?.[k] ?? "die"}`).join(" and ")}${b.hype_spent > (a.hype_spent || 0) ? ` with ${b.hype_spent - (a.hype_spent || 0)} hype` : ""}.`);
+  const hired = Object.keys(b.crew || {}).filter((k) => b.crew[k] && !a.crew?.[k]);
+  if (hired.length) lines.push(`${name} hired the ${hired.map(words).join(" and ")}.`);
+  const counts = COUNTS.filter((k) => (b[k] ?? 0) !== (a[k] ?? 0)).map((k) => {
+    const n = (b[k] ?? 0) - (a[k] ?? 0);
+    return k === "cash" ? `${n > 0 ? "+" : "−"}$${Math.abs(n)}` : `${n > 0 ? "+" : "−"}${Math.abs(n)} ${words(k)}`;
+  });
+  if (counts.length) lines.push(`${name}: ${counts.join(", ")}.`);
+  return lines;
+}
