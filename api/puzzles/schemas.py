@@ -20,7 +20,7 @@ class ArchiveQuerySchema(ma.Schema):
     grade = fields.Integer(validate=validate.Range(1, 5))
     tag = fields.String(metadata={"example": "needs the Solo"})
     limit = fields.Integer(load_default=50, validate=validate.Range(1, 200))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    offset = fields.Integer(load_default=0, validate=validate.Range(0, 10_000))
 
 
 class PuzzleEntrySchema(ma.Schema):

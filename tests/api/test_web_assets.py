@@ -28,10 +28,14 @@ def test_the_favicon_is_an_icon_shipped_with_the_page(client):
     assert answer.data == (STATIC / "favicon.ico").read_bytes()
 
 
+#: an SVG file names its XML namespace by this URI; nothing is fetched from it
+SVG_NAMESPACE = b'xmlns="http://www.w3.org/2000/svg"'
+
+
 def test_no_asset_comes_from_another_host():
     for path in STATIC.rglob("*"):
         if path.is_file():
-            data = path.read_bytes()
+            data = path.read_bytes().replace(SVG_NAMESPACE, b"")
             assert b"http://" not in data and b"https://" not in data, path
 
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import app_with
+from live_stack import app_with
 
 from solver.beat import daily as DAILY
 
