@@ -85,7 +85,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     install_request_ids(app)
     install_metrics(app, app.extensions["greenroom"].queue)
     be = app.extensions["greenroom"]
-    install_request_reads(app, be, install_rate_limits(app, be.redis, settings))
+    limiter = install_rate_limits(app, be.limits_redis or be.redis, settings, be.redis)
+    install_request_reads(app, be, limiter)
     install_fast_path(app, settings.fast_path)
     # outermost, so the fast path sees the client address ProxyFix works out
     install_proxy_fix(app, settings)

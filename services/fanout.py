@@ -20,6 +20,7 @@ from typing import Any
 
 import redis
 
+from services.connections import RedisSpec, connect
 from services.core.codec import loads
 from services.store import GameRecord, GameStore
 
@@ -68,10 +69,10 @@ class Hub:
     greenlet and the waits are cooperative; under threads they are real.
     """
 
-    def __init__(self, url: str, prefix: str):
-        self._url = url
+    def __init__(self, spec: RedisSpec, prefix: str):
+        self._spec = spec
         self._pattern = f"{prefix}live:*"
-        self._skip = len(prefix) + len("live:")
+        self._skip = len(prefix) + len("live:{")  # channels are ``<prefix>live:{<id>}``
         self._lock = threading.Lock()
         self._waiters: dict[str, set[_Waiter]] = {}
         self._records: dict[str, GameRecord] = {}
@@ -96,9 +97,7 @@ class Hub:
     def _run(self) -> None:
         while True:
             try:
-                client = redis.Redis.from_url(
-                    self._url, socket_connect_timeout=2.0, socket_timeout=30.0
-                )
+                client = connect(self._spec, socket_timeout=30.0, pool_size=2)
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
                 pubsub.psubscribe(self._pattern)
                 self.ready.set()
@@ -115,7 +114,7 @@ class Hub:
                 time.sleep(1.0)
 
     def _dispatch(self, channel: bytes, data: bytes) -> None:
-        game_id = channel.decode()[self._skip :]
+        game_id = channel.decode()[self._skip : -1]
         text = data.decode()
         deleted = text.endswith(" deleted")
         version = text.split(" ", 1)[0]
@@ -203,14 +202,14 @@ class Hub:
 #: moves kept in each process's cache per watched game (older ones are re-read)
 KEEP_MOVES = 64
 
-_HUBS: dict[tuple[str, str], Hub] = {}
+_HUBS: dict[tuple[RedisSpec, str], Hub] = {}
 _HUBS_LOCK = threading.Lock()
 
 
-def hub_for(url: str, prefix: str) -> Hub:
+def hub_for(spec: RedisSpec, prefix: str) -> Hub:
     """The process's hub for one Redis and key prefix (created on first use)."""
     with _HUBS_LOCK:
-        hub = _HUBS.get((url, prefix))
+        hub = _HUBS.get((spec, prefix))
         if hub is None:
-            hub = _HUBS[(url, prefix)] = Hub(url, prefix)
+            hub = _HUBS[(spec, prefix)] = Hub(spec, prefix)
         return hub

@@ -17,6 +17,7 @@ one move, and every game ends, so the chain of jobs ends too.
 from __future__ import annotations
 
 import logging
+import os
 from typing import Any
 
 import redis
@@ -24,6 +25,7 @@ from rq import Queue, Retry, SimpleWorker, Worker, get_current_job
 from rq.job import Job
 
 from services.bots import bot_seats_to_act
+from services.connections import connect, specs_from_env
 from services.core import RulesError
 from services.play import perform
 from services.registry import get_game
@@ -86,6 +88,20 @@ def _store_config(store: GameStore) -> dict[str, Any]:
     }
 
 
+_GAME_CLIENT: list[Any] = []
+
+
+def game_connection(queue_connection: redis.Redis) -> Any:
+    """The game store's Redis in a worker: the queue's own, unless the environment puts
+    the games elsewhere (a cluster, or a queue Redis of its own); made once per process."""
+    game_spec, queue_spec = specs_from_env(os.environ)
+    if not game_spec.clustered and "QUEUE_REDIS_URL" not in os.environ:
+        return queue_connection
+    if not _GAME_CLIENT or _GAME_CLIENT[0][0] != os.getpid():
+        _GAME_CLIENT[:] = [(os.getpid(), connect(game_spec))]
+    return _GAME_CLIENT[0][1]
+
+
 def choose_action(record: GameRecord, seat: int, budget_s: float) -> dict[str, Any]:
     """The seat's hinted action; its first legal action if the hint offers none."""
     game = get_game(record.game)
@@ -105,7 +121,7 @@ def run_bot_turn(
 ) -> dict[str, Any]:
     """One move for bot ``seat`` of ``game_id`` if it can act; then queue what follows."""
     job = get_current_job()
-    connection: redis.Redis = job.connection
+    connection = game_connection(job.connection)
     store = GameStore(connection, config["prefix"], config["idle_ttl_s"], config["finished_ttl_s"])
     connection.delete(_flag(store.prefix, game_id, seat))
     refused = False
@@ -129,7 +145,7 @@ def run_bot_turn(
             log.warning("bot move refused for %s seat %s: %s", game_id, seat, e.code)
             refused = True
             continue
-        schedule_bot_turns(Queue(job.origin, connection=connection), store, result.record,
+        schedule_bot_turns(Queue(job.origin, connection=job.connection), store, result.record,
                            budget_s)  # fmt: skip
         return {"moved": True, "version": result.record.version, "action": action}
     return {"moved": False, "reason": "conflicts"}

@@ -6,9 +6,9 @@ import argparse
 import logging
 import os
 
-import redis
 from rq import Queue, SimpleWorker, Worker
 
+from services.connections import RedisSpec, connect, specs_from_env
 from solver.registry import PRELOADS, resolve
 from workers.bot_turns import BotInlineWorker
 
@@ -26,7 +26,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Run a Greenroom solver worker")
     parser.add_argument("--queue", default=os.environ.get("GREENROOM_QUEUE", "greenroom"))
     parser.add_argument(
-        "--redis-url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+        "--redis-url",
+        default="",
+        help="the queue's Redis (default: QUEUE_REDIS_URL, else REDIS_URL or its Sentinel's)",
     )
     parser.add_argument("--burst", action="store_true", help="stop when the queue is empty")
     parser.add_argument(
@@ -48,7 +50,10 @@ def main(argv: list[str] | None = None) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     if not args.no_preload:
         preload()
-    connection = redis.Redis.from_url(args.redis_url)
+    _, queue_spec = specs_from_env(os.environ)
+    if args.redis_url:
+        queue_spec = RedisSpec(url=args.redis_url)
+    connection = connect(queue_spec, socket_timeout=None)
     cls = SimpleWorker if args.simple else Worker if args.fork_all else BotInlineWorker
     worker = cls([Queue(args.queue, connection=connection)], connection=connection)
     worker.work(burst=args.burst, with_scheduler=False)

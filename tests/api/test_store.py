@@ -34,7 +34,7 @@ def own_store(settings):
 
 def test_expiry_is_idle_while_running_and_short_once_finished(own_store):
     new = own_store.create("tour", 1, 1, {}, {"players": 1}, "running")
-    key = f"{own_store.prefix}game:{new.record.id}"
+    key = own_store.record_key(new.record.id)
     assert 290 < own_store.redis.ttl(key) <= 300
     own_store.commit(new.record.id, 1, {"players": 1, "x": 1}, "running", 0, {"type": "a"})
     assert 290 < own_store.redis.ttl(f"{key}:log") <= 300
@@ -57,7 +57,7 @@ def test_commit_is_compare_and_set_and_logs_in_order(own_store):
 
 def test_tokens_are_stored_only_as_hashes(own_store):
     new = own_store.create("tour", 2, 1, {}, {"players": 2}, "running")
-    raw = own_store.redis.hgetall(f"{own_store.prefix}game:{new.record.id}")
+    raw = own_store.redis.hgetall(own_store.record_key(new.record.id))
     blob = b" ".join(raw.values()).decode()
     for token in [new.host_token, *new.seat_tokens]:
         assert token not in blob
@@ -72,7 +72,7 @@ def test_delete_removes_the_game_and_its_log(own_store):
     own_store.delete(gid)
     with pytest.raises(GameNotFound):
         own_store.get(gid)
-    assert not own_store.redis.exists(f"{own_store.prefix}game:{gid}:log")
+    assert not own_store.redis.exists(own_store.log_key(gid))
 
 
 def test_a_record_after_a_move_is_the_record_with_the_move_replaced():

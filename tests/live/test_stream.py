@@ -254,7 +254,7 @@ def test_a_version_without_a_notification_still_arrives_by_the_heartbeat(clients
     listener = Listener(api, g.id)
     assert listener.next().id == 1
     # a write that bypasses the commit script: no events entry, no PUBLISH
-    store.redis.hset(f"{store.prefix}game:{g.id}", "version", 2)
+    store.redis.hset(store.record_key(g.id), "version", 2)
     event = listener.next(timeout=10)
     assert event.event == "view" and event.id == 2
     assert event.moves == [] and event.data["complete"] is False

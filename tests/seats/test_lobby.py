@@ -118,7 +118,7 @@ def test_lobby_entries_expire_with_their_game(settings):
     try:
         assert [g["id"] for g in seats.lobby(None, 0, 10).games] == [record.id]
         time.sleep(1.2)
-        assert not client.exists(f"{prefix}game:{record.id}")
+        assert not client.exists(store.record_key(record.id))
         page = seats.lobby(None, 0, 10)
         assert page.games == [] and page.total == 0
     finally:
