@@ -1,16 +1,21 @@
 """Fan-out of new game versions to the streams of any API process, through Redis.
 
 Every commit (services/store.py) appends the move's events to the game's
-events stream and publishes ``"<version> <status>"`` on ``{prefix}live:{id}``
-in the same Lua script.  Each API process keeps one pattern subscription
-(``{prefix}live:*``) in a background thread and wakes the local waiters of
-that game; a waiter then re-reads the game from Redis.  Nothing here is the
-truth: a lost notification only delays a stream until its next heartbeat,
-when it re-reads the version anyway.
+events stream and publishes ``"<version> <status>"`` on ``<prefix>live:{<id>}``
+in the same Lua script.  On a single Redis each API process keeps one pattern
+subscription (``<prefix>live:*``) in a background thread.  On a Redis Cluster
+the commit publishes on a sharded channel (``SPUBLISH``), which stays on the
+shard that owns the game; each process then ``SSUBSCRIBE``s, on that shard, to
+the channel of each game it has a local watcher of, and drops it when the last
+one leaves, so a move wakes only the processes that watch its game.  Either way
+the listener wakes the local waiters of that game; a waiter then re-reads the
+game from Redis.  Nothing here is the truth: a lost notification only delays a
+stream until its next heartbeat, when it re-reads the version anyway.
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Iterator
@@ -82,6 +87,8 @@ class Hub:
         self._moves: dict[str, dict[int, Move]] = {}
         self._started = False
         self.ready = threading.Event()
+        #: on a cluster: the sharded subscriptions, one connection per shard in use
+        self._shards: Shards | None = None
 
     # -- the listener ---------------------------------------------------------
     def _ensure_started(self) -> None:
@@ -89,6 +96,10 @@ class Hub:
             if self._started:
                 return
             self._started = True
+        if self._spec.clustered:
+            self._shards = Shards(self, connect(self._spec, socket_timeout=30.0, pool_size=4))
+            self.ready.set()
+            return
         threading.Thread(target=self._run, name="greenroom-fanout", daemon=True).start()
         # a stream that subscribed before the listener is up would miss the
         # first notification; waiting briefly here closes that window
@@ -143,19 +154,34 @@ class Hub:
         self._ensure_started()
         waiter = _Waiter()
         with self._lock:
+            first = game_id not in self._waiters
             self._waiters.setdefault(game_id, set()).add(waiter)
+        if first and self._shards is not None:
+            self._shards.add(self._channel(game_id))
         try:
             yield waiter
         finally:
+            last = False
             with self._lock:
                 ws = self._waiters.get(game_id)
                 if ws is not None:
                     ws.discard(waiter)
                     if not ws:
+                        last = True
                         del self._waiters[game_id]
                         self._records.pop(game_id, None)
                         self._announced.pop(game_id, None)
                         self._moves.pop(game_id, None)
+            if last and self._shards is not None:
+                self._shards.drop(self._channel(game_id))
+
+    def _channel(self, game_id: str) -> str:
+        return f"{self._pattern[:-1]}{{{game_id}}}"
+
+    def watched(self) -> list[str]:
+        """The games this process has local watchers of."""
+        with self._lock:
+            return list(self._waiters)
 
     def record(self, store: GameStore, game_id: str, trust: bool = False) -> GameRecord:
         """The game's current record, read once per version for all local watchers.
@@ -197,6 +223,115 @@ class Hub:
                 for v in [v for v in cache if v <= upto - KEEP_MOVES]:
                     del cache[v]
         return moves, complete
+
+
+class _Shard:
+    """One shard's sharded subscriptions, read by a thread of their own."""
+
+    def __init__(self, shards: Shards, host: str, port: int):
+        self.shards = shards
+        self.address = (host, port)
+        client = redis.Redis(host=host, port=port, socket_connect_timeout=2.0,
+                             socket_timeout=30.0)  # fmt: skip
+        self.pubsub = client.pubsub()
+        self.lock = threading.Lock()
+        #: channels whose subscription the shard has confirmed
+        self.confirmed: dict[str, threading.Event] = {}
+        self.broken = False
+        threading.Thread(target=self._run, name="greenroom-fanout-shard", daemon=True).start()
+
+    def subscribe(self, channel: str) -> None:
+        done = threading.Event()
+        with self.lock:
+            self.confirmed[channel] = done
+            self.pubsub.ssubscribe(channel)
+        # a move between here and the shard's confirmation would go unheard: wait for it
+        done.wait(timeout=2.0)
+
+    def unsubscribe(self, channel: str) -> None:
+        with self.lock:
+            self.confirmed.pop(channel, None)
+            if not self.broken:
+                self.pubsub.sunsubscribe(channel)
+
+    def _run(self) -> None:
+        hub = self.shards.hub
+        try:
+            while True:
+                message = self.pubsub.get_message(timeout=10.0)
+                if message is None:
+                    if self.pubsub.subscribed:
+                        with self.lock:
+                            self.pubsub.ping()  # a dead connection surfaces as an error here
+                    continue
+                kind, channel = message.get("type"), message.get("channel")
+                if kind == "smessage":
+                    hub._dispatch(channel, message["data"])
+                elif kind == "ssubscribe":
+                    done = self.confirmed.get(channel.decode())
+                    if done is not None:
+                        done.set()
+        except (redis.RedisError, OSError, ValueError):
+            self.broken = True
+            self.shards.lost(self)
+
+
+class Shards:
+    """A process's sharded subscriptions on a Redis Cluster: each watched game's channel
+    on the shard that owns its slot, one connection per shard in use."""
+
+    def __init__(self, hub: Hub, cluster: Any):
+        self.hub = hub
+        self.cluster = cluster
+        self.lock = threading.Lock()
+        self.shards: dict[tuple[str, int], _Shard] = {}
+        self.placed: dict[str, _Shard] = {}
+
+    def _owner(self, channel: str) -> tuple[str, int]:
+        node = self.cluster.get_node_from_key(channel)
+        return node.host, int(node.port)
+
+    def add(self, channel: str) -> None:
+        with self.lock:
+            address = self._owner(channel)
+            shard = self.shards.get(address)
+            if shard is None or shard.broken:
+                shard = self.shards[address] = _Shard(self, *address)
+            self.placed[channel] = shard
+        try:
+            shard.subscribe(channel)
+        except (redis.RedisError, OSError):
+            self.lost(shard)
+
+    def drop(self, channel: str) -> None:
+        with self.lock:
+            shard = self.placed.pop(channel, None)
+        if shard is not None:
+            try:
+                shard.unsubscribe(channel)
+            except (redis.RedisError, OSError):
+                self.lost(shard)
+
+    def lost(self, shard: _Shard) -> None:
+        """A shard's connection failed (a node down, a failover): learn the slot map
+        again, subscribe its channels where they now live, and wake every watcher."""
+        with self.lock:
+            if self.shards.get(shard.address) is shard:
+                del self.shards[shard.address]
+            moved = [ch for ch, s in self.placed.items() if s is shard]
+            for ch in moved:
+                del self.placed[ch]
+        time.sleep(0.5)
+        with contextlib.suppress(redis.RedisError, OSError):
+            self.cluster.nodes_manager.initialize()
+        for ch in moved:
+            self.add(ch)
+        self.hub._wake_all()  # anything may have moved while the shard was away
+
+    def count(self) -> int:
+        """Channels subscribed now (a diagnostic)."""
+        with self.lock:
+            return len(self.placed)
 
 
 #: moves kept in each process's cache per watched game (older ones are re-read)

@@ -24,6 +24,7 @@ from rq import Queue, Worker
 from api.app import create_app
 from api.config import Settings
 from api.embedded_redis import EmbeddedRedis, reachable
+from services.connections import connect
 
 #: ``servers`` and ``clients``: real API processes for the live-play tests
 pytest_plugins = ["live_stack"]
@@ -92,6 +93,11 @@ def own_prefix(settings):
         client.delete(*keys)
 
 
+def game_client(settings: Settings):
+    """A client of the Redis that holds ``settings``' games (a cluster in tests/cluster)."""
+    return connect(settings.game_redis())
+
+
 def app_with(settings: Settings, **changes):
     """An app of its own on the session's settings with ``changes``, in testing mode
     (several on one prefix stand for several API processes)."""
@@ -116,6 +122,8 @@ def start_worker(settings: Settings, *extra: str) -> subprocess.Popen:
         [sys.executable, "-m", "workers.main", "--queue", settings.queue,
          "--redis-url", settings.redis_url, *extra],
         cwd=ROOT,
+        env={**os.environ, "REDIS_URL": settings.redis_url,
+             "REDIS_CLUSTER_NODES": settings.redis_cluster_nodes},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )  # fmt: skip

@@ -25,6 +25,8 @@ def server_env(settings: Settings, **extra: str) -> dict[str, str]:
     return {
         **os.environ,
         "REDIS_URL": settings.redis_url,
+        "REDIS_CLUSTER_NODES": settings.redis_cluster_nodes,
+        "LIMITS_REDIS_URL": settings.limits_redis_url,
         "GREENROOM_PREFIX": settings.prefix,
         "GREENROOM_QUEUE": settings.queue,
         "RATE_LIMIT_ADDRESS": "",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
-import redis
+from conftest import game_client
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
@@ -17,12 +17,12 @@ MIN = 60_000
 
 @pytest.fixture
 def limiter(settings, own_prefix):
-    return RateLimiter(redis.Redis.from_url(settings.redis_url), own_prefix, None, None)
+    return RateLimiter(game_client(settings), own_prefix, None, None)
 
 
 def _times(settings, limiter: RateLimiter, key: str) -> list[bytes]:
     """The times window ``key`` holds, newest first, as Redis stores them."""
-    return redis.Redis.from_url(settings.redis_url).lrange(f"{limiter.prefix}{key}", 0, -1)
+    return game_client(settings).lrange(f"{limiter.prefix}{key}", 0, -1)
 
 
 def test_parse_limits():

@@ -6,7 +6,7 @@ import uuid
 from dataclasses import fields, replace
 
 import pytest
-import redis
+from conftest import game_client
 
 from services.store import (
     GameNotFound,
@@ -20,7 +20,7 @@ from services.store import (
 
 @pytest.fixture
 def own_store(settings):
-    client = redis.Redis.from_url(settings.redis_url)
+    client = game_client(settings)
     store = GameStore(
         client,
         prefix=f"{settings.prefix}store-{uuid.uuid4().hex[:6]}:",

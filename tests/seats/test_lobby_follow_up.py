@@ -6,7 +6,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
-import redis
+from conftest import game_client
 
 from services.seat_store import SeatStore
 from services.store import GameStore
@@ -21,7 +21,7 @@ class Crash(Exception):
 
 @pytest.fixture
 def seats(settings):
-    client = redis.Redis.from_url(settings.redis_url)
+    client = game_client(settings)
     prefix = f"{settings.prefix}follow-{uuid.uuid4().hex[:6]}:"
     yield SeatStore(GameStore(client, prefix=prefix))
     keys = list(client.scan_iter(match=f"{prefix}*"))
