@@ -62,18 +62,13 @@ class Server:
             self.proc.wait()
 
 
-def start_server(folder: Path, *args: str, sentinel: bool = False) -> Server:
-    """One server (or Sentinel) on a free port; waits until it answers PING."""
+def start_server(folder: Path, *args: str) -> Server:
+    """One server on a free port; waits until it answers PING."""
     port = free_port()
     folder.mkdir(parents=True, exist_ok=True)
     base = ["--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
             "--save", "", "--appendonly", "no", "--logfile", "redis.log"]  # fmt: skip
-    if sentinel:
-        conf = folder / "sentinel.conf"
-        conf.write_text("")  # Sentinel rewrites its config file: it must be its own
-        cmd = [SERVER, str(conf), "--sentinel", *base[:4], "--dir", str(folder), *args]
-    else:
-        cmd = [SERVER, *base, *args]
+    cmd = [SERVER, *base, *args]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     server = Server(port, proc, folder)
     deadline = time.monotonic() + 10
@@ -151,3 +146,73 @@ def start_cluster(folder: Path, masters: int = 3) -> Cluster:
 def need_server() -> None:
     if not Path(SERVER).exists():
         pytest.skip("redis-server is not installed (.ci/run installs it)")
+
+
+@dataclass
+class Watched:
+    """A master and its replica, watched by Sentinels under ``name``."""
+
+    master: Server
+    replica: Server
+    sentinels: list[Server]
+    name: str = "greenroom"
+
+    @property
+    def sentinel_nodes(self) -> str:
+        """``REDIS_SENTINELS`` for these Sentinels."""
+        return ",".join(f"127.0.0.1:{s.port}" for s in self.sentinels)
+
+    def stop(self) -> None:
+        for s in [*self.sentinels, self.replica, self.master]:
+            s.kill()
+
+
+def start_watched(folder: Path, sentinels: int = 3, max_lag_s: int = 1) -> Watched:
+    """A master that takes writes only while its replica is at most ``max_lag_s`` behind
+    (``min-replicas-to-write 1``, ``min-replicas-max-lag``), the replica, and Sentinels
+    that agree (quorum 2) on a failover one second after the master stops answering."""
+    servers: list[Server] = []
+    try:
+        master = start_server(folder / "master", "--min-replicas-to-write", "1",
+                              "--min-replicas-max-lag", str(max_lag_s))  # fmt: skip
+        servers.append(master)
+        # (not on the replica: promoted with no replica of its own, it must take writes)
+        replica = start_server(folder / "replica", "--replicaof", "127.0.0.1", str(master.port))
+        servers.append(replica)
+        wait_for(lambda: master.client().info("replication").get("min_slaves_good_slaves") == 1,
+                 what="the replica to sync")  # fmt: skip
+        watchers = []
+        for i in range(sentinels):
+            sub = folder / f"sentinel{i}"
+            sub.mkdir(parents=True, exist_ok=True)
+            (sub / "sentinel.conf").write_text(
+                f"sentinel monitor greenroom 127.0.0.1 {master.port} 2\n"
+                "sentinel down-after-milliseconds greenroom 1000\n"
+                "sentinel failover-timeout greenroom 4000\n"
+                "sentinel parallel-syncs greenroom 1\n"
+            )
+            watchers.append(start_sentinel(sub))
+            servers.append(watchers[-1])
+        for s in watchers:
+            wait_for(lambda s=s: _sees_peers(s, sentinels - 1), what="sentinels to meet")
+        return Watched(master, replica, watchers)
+    except BaseException:
+        for s in servers:
+            s.kill()
+        raise
+
+
+def start_sentinel(folder: Path) -> Server:
+    """A Sentinel on a free port, with the config file already in ``folder``."""
+    port = free_port()
+    cmd = [SERVER, str(folder / "sentinel.conf"), "--sentinel", "--port", str(port),
+           "--bind", "127.0.0.1", "--dir", str(folder), "--logfile", "sentinel.log"]  # fmt: skip
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = Server(port, proc, folder)
+    wait_for(lambda: server.client().ping(), 10, "the sentinel")
+    return server
+
+
+def _sees_peers(sentinel: Server, peers: int) -> bool:
+    fields = sentinel.client().sentinel_master("greenroom")
+    return int(fields["num-other-sentinels"]) >= peers and int(fields["num-slaves"]) >= 1

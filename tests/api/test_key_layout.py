@@ -41,3 +41,22 @@ def test_limits_live_in_their_own_store(settings, own_prefix):
     finally:
         for key in limits.scan_iter(match=f"{own_prefix}*"):
             limits.delete(key)
+
+
+def test_jobs_live_on_the_queue_redis(settings, own_prefix):
+    from rq import Queue
+
+    queue_url = _other_db(settings.redis_url)
+    name = f"{own_prefix}queue"
+    app = app_with(settings, prefix=own_prefix, queue_redis_url=queue_url, queue=name)
+    be = app.extensions["greenroom"]
+    assert be.queue.connection is not be.redis
+    own = redis.Redis.from_url(queue_url)
+    job = Queue(name, connection=own).enqueue("builtins.len", "abc")
+    try:
+        answer = app.test_client().get(f"/v1/jobs/{job.id}")
+        assert answer.status_code == 200, answer.get_json()
+        assert app.test_client().get("/v1/health").get_json()["queue"]["depth"] == 1
+    finally:
+        job.delete()
+        Queue(name, connection=own).delete(delete_jobs=True)
