@@ -11,6 +11,9 @@ move is a real new move: every game is made with one seed and replays the legal 
 found once on the first.  It asserts nothing.
 
     .venv/bin/python benchmarks/cluster.py [--games 60] [--moves 12] [--watchers 50]
+
+A third row keeps the game state on the cluster and the rate-limit windows on a Redis of
+their own (``LIMITS_REDIS_URL``): one script for both windows instead of one per window.
 """
 
 from __future__ import annotations
@@ -212,12 +215,24 @@ def main() -> None:
                 ),  # fmt: skip
                 [s.client() for s in cluster.masters],
             )
-            for t in (one, three):
+            limits = start_server(Path(tmp) / "limits")
+            apart = Target(
+                "cluster + limits Redis",
+                Settings(
+                    redis_url=single.url,
+                    redis_cluster_nodes=cluster.nodes,
+                    limits_redis_url=limits.url,
+                    prefix=_prefix(),
+                    **base,
+                ),  # fmt: skip
+                [*three.masters, limits.client()],
+            )
+            for t in (one, three, apart):
                 t.idle = idle_rate(t.masters)
             print(f"idle CPU: 1 Redis {one.idle * 100:.2f} %, cluster {three.idle * 100:.2f} %")
             print("Redis CPU per request (µs, summed over masters), through the fast path")
             print(f"{'':18} {'move':>8} {'view':>8}   keys per master")
-            for t in (one, three):
+            for t in (one, three, apart):
                 r = request_costs(t, args.games, args.moves)
                 print(f"{t.name:18} {r['move_us']:8.1f} {r['view_us']:8.1f}   {r['keys']}")
             print(f"\nRedis CPU per move (µs: read + commit), {args.watchers} watching processes")
@@ -233,6 +248,8 @@ def main() -> None:
         finally:
             single.kill()
             cluster.stop()
+            if "limits" in locals():
+                limits.kill()
 
 
 def _prefix() -> str:
