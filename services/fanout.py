@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -157,7 +157,7 @@ class Hub:
             first = game_id not in self._waiters
             self._waiters.setdefault(game_id, set()).add(waiter)
         if first and self._shards is not None:
-            self._shards.add(self._channel(game_id))
+            self._shards.sync(self._channel(game_id), lambda: self._is_watched(game_id))
         try:
             yield waiter
         finally:
@@ -173,15 +173,14 @@ class Hub:
                         self._announced.pop(game_id, None)
                         self._moves.pop(game_id, None)
             if last and self._shards is not None:
-                self._shards.drop(self._channel(game_id))
+                self._shards.sync(self._channel(game_id), lambda: self._is_watched(game_id))
 
     def _channel(self, game_id: str) -> str:
         return f"{self._pattern[:-1]}{{{game_id}}}"
 
-    def watched(self) -> list[str]:
-        """The games this process has local watchers of."""
+    def _is_watched(self, game_id: str) -> bool:
         with self._lock:
-            return list(self._waiters)
+            return game_id in self._waiters
 
     def record(self, store: GameStore, game_id: str, trust: bool = False) -> GameRecord:
         """The game's current record, read once per version for all local watchers.
@@ -272,7 +271,6 @@ class _Shard:
                     if done is not None:
                         done.set()
         except (redis.RedisError, OSError, ValueError):
-            self.broken = True
             self.shards.lost(self)
 
 
@@ -283,55 +281,69 @@ class Shards:
     def __init__(self, hub: Hub, cluster: Any):
         self.hub = hub
         self.cluster = cluster
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()
         self.shards: dict[tuple[str, int], _Shard] = {}
         self.placed: dict[str, _Shard] = {}
+        #: channels to place again once their shard answers (see :meth:`lost`)
+        self.pending: set[str] = set()
+        self.repairing = False
 
-    def _owner(self, channel: str) -> tuple[str, int]:
-        node = self.cluster.get_node_from_key(channel)
-        return node.host, int(node.port)
-
-    def add(self, channel: str) -> None:
+    def sync(self, channel: str, wanted: Callable[[], bool]) -> None:
+        """Subscribe ``channel`` or drop it, as ``wanted()`` says now: a watcher that
+        arrives while the last one leaves cannot lose its subscription to the leaving."""
         with self.lock:
-            address = self._owner(channel)
-            shard = self.shards.get(address)
-            if shard is None or shard.broken:
-                shard = self.shards[address] = _Shard(self, *address)
-            self.placed[channel] = shard
+            want = wanted()
+            if want and channel not in self.placed:
+                self._place(channel)
+            elif not want:
+                self.pending.discard(channel)
+                shard = self.placed.pop(channel, None)
+                if shard is not None:
+                    try:
+                        shard.unsubscribe(channel)
+                    except (redis.RedisError, OSError):
+                        self.lost(shard)
+
+    def _place(self, channel: str) -> None:
+        node = self.cluster.get_node_from_key(channel)
+        address = (node.host, int(node.port))
+        shard = self.shards.get(address)
+        if shard is None or shard.broken:
+            shard = self.shards[address] = _Shard(self, *address)
+        self.placed[channel] = shard
         try:
             shard.subscribe(channel)
         except (redis.RedisError, OSError):
             self.lost(shard)
 
-    def drop(self, channel: str) -> None:
-        with self.lock:
-            shard = self.placed.pop(channel, None)
-        if shard is not None:
-            try:
-                shard.unsubscribe(channel)
-            except (redis.RedisError, OSError):
-                self.lost(shard)
-
     def lost(self, shard: _Shard) -> None:
-        """A shard's connection failed (a node down, a failover): learn the slot map
-        again, subscribe its channels where they now live, and wake every watcher."""
+        """A shard's connection failed (a node down, a failover): its channels wait to be
+        placed again, where the slot map then puts them, by a thread that retries."""
         with self.lock:
+            shard.broken = True
             if self.shards.get(shard.address) is shard:
                 del self.shards[shard.address]
-            moved = [ch for ch, s in self.placed.items() if s is shard]
-            for ch in moved:
+            for ch in [ch for ch, s in self.placed.items() if s is shard]:
                 del self.placed[ch]
-        time.sleep(0.5)
-        with contextlib.suppress(redis.RedisError, OSError):
-            self.cluster.nodes_manager.initialize()
-        for ch in moved:
-            self.add(ch)
-        self.hub._wake_all()  # anything may have moved while the shard was away
+                self.pending.add(ch)
+            if self.repairing:
+                return
+            self.repairing = True
+        threading.Thread(target=self._repair, name="greenroom-fanout-repair", daemon=True).start()
 
-    def count(self) -> int:
-        """Channels subscribed now (a diagnostic)."""
-        with self.lock:
-            return len(self.placed)
+    def _repair(self) -> None:
+        while True:
+            time.sleep(1.0)
+            with contextlib.suppress(redis.RedisError, OSError):
+                self.cluster.nodes_manager.initialize()
+            with self.lock:
+                for ch in list(self.pending):
+                    self.pending.discard(ch)
+                    self._place(ch)
+                if not self.pending:
+                    self.repairing = False
+                    break
+        self.hub._wake_all()  # anything may have moved while the shard was away
 
 
 #: moves kept in each process's cache per watched game (older ones are re-read)

@@ -38,7 +38,8 @@ from services.store import CAS_LUA, GameNotFound, GameRecord, GameStore, Version
 # ARGV: expected version, seats json, seating json, host hash ("" keeps it), ttl,
 # now, has a seat anyone may claim (1/0), events json, events cap, live channel, write id.
 # Returns {new version, 1 when the game belongs in the lobby index (listed and a seat
-# anyone may claim) else 0}, -1 when the game is gone, -2 when the version moved on.
+# anyone may claim) else 0}, -1 when the game is gone, -2 when the version moved on, or
+# just the version when a resend finds its own write applied (``CAS_LUA``).
 _SEAT_LUA = (
     CAS_LUA
     + """
@@ -146,7 +147,12 @@ class SeatStore:
         if result == -2:
             current = self.redis.hget(self.store.record_key(gid), "version")
             raise VersionConflict(int(current) if current is not None else None)
-        version, indexed = int(result[0]), bool(result[1])
+        if isinstance(result, list):
+            version, indexed = int(result[0]), bool(result[1])
+        else:  # a resend found its own write applied (CAS_LUA): the lobby step is still due
+            version = int(result)
+            listed = self.redis.hget(self.store.record_key(gid), "listed") in (b"1", "1")
+            indexed = listed and bool(public_open_seats(seating))
         self.index(gid, record.game, indexed, ttl, now)
         return version
 
