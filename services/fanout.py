@@ -268,7 +268,11 @@ class _Shard:
                     hub._dispatch(channel, message["data"])
                 elif kind == "ssubscribe":
                     done = self.confirmed.get(channel.decode())
-                    if done is not None:
+                    if done is not None and done.is_set():
+                        # redis-py reconnected a dropped connection by itself and subscribed
+                        # again: what was published in between is lost, so all re-read
+                        hub._wake_all()
+                    elif done is not None:
                         done.set()
         except (redis.RedisError, OSError, ValueError):
             self.shards.lost(self)

@@ -49,6 +49,7 @@ del test_the_client_waits_out_a_rate_limit_and_resumes_where_it_was  # noqa: F82
 # on a cluster each window is a script of its own, so a request refused by one still
 # counts in those before it (api.ratelimit): tested below instead
 del test_both_windows_must_have_room_and_the_tightest_is_reported  # noqa: F821
+del test_the_windows_keep_the_promise_on_any_steady_clock  # noqa: F821
 # whole games of the quicker kinds rather than every configuration
 _full_game = test_full_game_through_http  # noqa: F405
 del test_full_game_through_http  # noqa: F821
@@ -185,3 +186,23 @@ def _first_legal(record):
     from services.play import game_for
 
     return game_for(record.game).legal_actions(record.state, 0)[0]
+
+
+def test_a_dropped_shard_connection_is_subscribed_again_and_wakes_its_watchers(settings, store):
+    from services.fanout import hub_for
+    from services.play import create_game, perform
+
+    hub = hub_for(settings.game_redis(), settings.prefix)
+    new = create_game(store, "tour", 1, {}, seed=4)
+    gid = new.record.id
+    channel = store.live_channel(gid)
+    node = store.redis.get_redis_connection(store.redis.get_node_from_key(channel))
+    with hub.watch(gid) as waiter:
+        assert _subscribers(store, gid) == 1
+        node.client_kill_filter(_type="pubsub")  # the shard drops every subscriber
+        assert waiter.event.wait(10), "a lost subscription wakes its watchers to re-read"
+        wait_for(lambda: _subscribers(store, gid) == 1, 10, "the channel to be placed again")
+        waiter.event.clear()
+        perform(store, gid, 0, _first_legal(new.record))
+        assert waiter.event.wait(5)
+    wait_for(lambda: _subscribers(store, gid) == 0, 5, "the shard to drop the channel")
