@@ -1,4 +1,5 @@
-"""The store, seats, lobby, limits, streams and moves on a real 3-master Redis Cluster.
+"""The store, seats, lobby, limits, streams, moves (the fast path and concurrent writers
+included) and whole games over HTTP on a real 3-master Redis Cluster.
 
 A cluster of Debian's ``redis-server`` starts on free loopback ports for this module
 (tests/redis_servers.py).  The app names it the one documented way, REDIS_CLUSTER_NODES;
@@ -34,6 +35,8 @@ for sub in ("api", "seats", "live"):
         sys.path.insert(0, str(HERE / sub))
 
 # the same tests, on the cluster
+from test_concurrency import *  # noqa: E402,F403
+from test_fast_path import *  # noqa: E402,F403
 from test_lobby import *  # noqa: E402,F403
 from test_lobby_follow_up import *  # noqa: E402,F403
 from test_open_seats import *  # noqa: E402,F403
