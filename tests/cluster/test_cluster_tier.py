@@ -3,7 +3,7 @@ included) and whole games over HTTP on a real 3-master Redis Cluster.
 
 A cluster of Debian's ``redis-server`` starts on free loopback ports for this module
 (tests/redis_servers.py).  The app names it the one documented way, REDIS_CLUSTER_NODES;
-the job queue stays on the session's plain Redis (RQ does not speak Cluster).  The
+the job queue stays on the suite's plain Redis (RQ does not speak Cluster).  The
 modules imported below run here again, unchanged, against the cluster: each of their
 tests resolves ``settings``, ``app``, ``servers`` and the rest to this module's
 fixtures.  Tests that hold only on one Redis (the limits' all-or-nothing record across
