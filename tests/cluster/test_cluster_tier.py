@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 import redis
-from conftest import ROOT, stop_worker
+from conftest import ROOT, game_client, stop_worker
 from live_stack import api_servers
 from redis.cluster import key_slot
 from redis_servers import need_server, start_cluster, wait_for
@@ -169,8 +169,6 @@ def test_a_watched_game_is_subscribed_on_its_shard_until_its_last_watcher_leaves
 
 
 def test_each_window_is_its_own_script_and_a_refusal_counts_in_those_before(settings):
-    from conftest import game_client
-
     from api.ratelimit import Limit, RateLimiter
 
     prefix = f"{settings.prefix}windows-{uuid.uuid4().hex[:6]}:"
