@@ -24,7 +24,6 @@ from rq import Queue, Worker
 from api.app import create_app
 from api.config import Settings
 from api.embedded_redis import EmbeddedRedis, reachable
-from services.connections import connect
 
 #: ``servers`` and ``clients``: real API processes for the live-play tests
 pytest_plugins = ["live_stack"]
@@ -91,11 +90,6 @@ def own_prefix(settings):
     keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
     if keys:
         client.delete(*keys)
-
-
-def game_client(settings: Settings):
-    """A client of the Redis that holds ``settings``' games (a cluster in tests/cluster)."""
-    return connect(settings.game_redis())
 
 
 def app_with(settings: Settings, **changes):

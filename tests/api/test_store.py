@@ -6,8 +6,8 @@ import uuid
 from dataclasses import fields, replace
 
 import pytest
-from conftest import game_client
 
+from services.connections import connect
 from services.store import (
     GameNotFound,
     GameRecord,
@@ -20,7 +20,7 @@ from services.store import (
 
 @pytest.fixture
 def own_store(settings):
-    client = game_client(settings)
+    client = connect(settings.game_redis())
     store = GameStore(
         client,
         prefix=f"{settings.prefix}store-{uuid.uuid4().hex[:6]}:",

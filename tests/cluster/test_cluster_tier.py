@@ -21,15 +21,16 @@ from pathlib import Path
 
 import pytest
 import redis
-from conftest import ROOT, game_client, stop_worker
 from live_stack import api_servers
 from redis.cluster import key_slot
 from redis_servers import need_server, start_cluster, wait_for
 from rq import Queue, Worker
 
 from api.app import create_app
+from services.connections import connect
 
 HERE = Path(__file__).resolve().parent.parent
+ROOT = HERE.parent
 for sub in ("api", "seats", "live"):
     if str(HERE / sub) not in sys.path:
         sys.path.insert(0, str(HERE / sub))
@@ -107,7 +108,12 @@ def worker(settings, app):  # noqa: F811
 
         time.sleep(0.1)
     yield proc
-    stop_worker(proc)
+    proc.terminate()  # RQ's warm shutdown; the tier leaves no long job behind
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 @pytest.mark.parametrize(
@@ -172,7 +178,7 @@ def test_each_window_is_its_own_script_and_a_refusal_counts_in_those_before(sett
     from api.ratelimit import Limit, RateLimiter
 
     prefix = f"{settings.prefix}windows-{uuid.uuid4().hex[:6]}:"
-    limiter = RateLimiter(game_client(settings), prefix, None, None)
+    limiter = RateLimiter(connect(settings.game_redis()), prefix, None, None)
     assert not limiter.fused
     windows = [("roomy", Limit(100, 60)), ("tight", Limit(1, 60))]
     first = limiter.hit(windows, 0)

@@ -6,9 +6,9 @@ import time
 import uuid
 
 import pytest
-from conftest import game_client
 from seat_helpers import auth, claim, create
 
+from services.connections import connect
 from services.seat_store import SeatStore
 from services.store import GameStore
 
@@ -107,7 +107,7 @@ def test_bad_lobby_queries_are_400(client, query):
 
 def test_lobby_entries_expire_with_their_game(settings):
     """The index is scored by the game's expiry: when Redis drops the game, it is unlisted."""
-    client = game_client(settings)
+    client = connect(settings.game_redis())
     prefix = f"{settings.prefix}lobby-{uuid.uuid4().hex[:6]}:"
     store = GameStore(client, prefix=prefix, idle_ttl_s=1, finished_ttl_s=1)
     seats = SeatStore(store)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from conftest import game_client
 
+from services.connections import connect
 from services.seat_store import SeatStore
 from services.store import GameStore
 
@@ -21,7 +21,7 @@ class Crash(Exception):
 
 @pytest.fixture
 def seats(settings):
-    client = game_client(settings)
+    client = connect(settings.game_redis())
     prefix = f"{settings.prefix}follow-{uuid.uuid4().hex[:6]}:"
     yield SeatStore(GameStore(client, prefix=prefix))
     keys = list(client.scan_iter(match=f"{prefix}*"))
