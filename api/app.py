@@ -8,6 +8,7 @@ from flask import Flask
 
 from api import catalog, health, solver
 from api.backend import Backend
+from api.body import install_body_limit
 from api.config import Settings
 from api.docs_assets import docs_config, install_docs_assets
 from api.errors import GreenroomApi, register_error_handlers
@@ -17,10 +18,13 @@ from api.games.rematch import blp as rematch_blp
 from api.games.resources import blp as games_blp
 from api.games.seats import blp as seats_blp
 from api.games.stream import blp as stream_blp
+from api.jobs.hint_schema import BeatEstimateSchema, HintResultSchema
 from api.jobs.resources import blp as jobs_blp
 from api.json import OrjsonProvider
 from api.metrics import install_metrics
 from api.observability import install_request_ids
+from api.puzzles.resources import blp as puzzles_blp
+from api.puzzles.resources import game_blp as game_puzzles_blp
 from api.ratelimit import install_proxy_fix, install_rate_limits
 from api.request_reads import install_request_reads
 from web import blp as web_blp
@@ -73,17 +77,22 @@ def create_app(settings: Settings | None = None) -> Flask:
     api = GreenroomApi(app, spec_kwargs={"info": {"description": "Music-themed tabletop games"}})
     app.extensions["greenroom_api"] = api
     blueprints = (health.blp, catalog.blp, games_blp, lobby_blp, seats_blp, rematch_blp)
-    for blp in (*blueprints, stream_blp, jobs_blp, solver.blp):
+    puzzles = (puzzles_blp, game_puzzles_blp)
+    for blp in (*blueprints, stream_blp, jobs_blp, solver.blp, *puzzles):
         api.register_blueprint(blp)
     api.spec.components.security_scheme(
         "bearer", {"type": "http", "scheme": "bearer", "description": "seat or host token"}
     )
+    # a hint job's result: documented, though the job resource answers it as it is
+    api.spec.components.schema("BeatEstimate", schema=BeatEstimateSchema)
+    api.spec.components.schema("HintResult", schema=HintResultSchema)
     # the web page is plain Flask, outside the OpenAPI document
     app.register_blueprint(web_blp)
     install_docs_assets(app)
     register_error_handlers(app)
     install_request_ids(app)
     install_metrics(app, app.extensions["greenroom"].queue)
+    install_body_limit(app)
     be = app.extensions["greenroom"]
     limiter = install_rate_limits(app, be.limits_redis or be.redis, settings, be.redis)
     install_request_reads(app, be, limiter)

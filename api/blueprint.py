@@ -1,5 +1,6 @@
-"""flask-smorest's Blueprint with two changes: a body that fails its schema is a 400, and
-an empty query string is parsed once per schema.
+"""flask-smorest's Blueprint with three changes: bodies are read and parsed by
+:mod:`api.body` (the size and nesting limits, orjson), a body that fails its schema is a
+400, and an empty query string is parsed once per schema.
 
 The contract keeps 422 for requests that are well formed but break a game
 rule or name invalid options; a malformed request is a 400.
@@ -10,9 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 import marshmallow as ma
-from flask import request
+from flask import current_app, request
 from flask_smorest import Blueprint as _Blueprint
-from webargs.flaskparser import FlaskParser
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
+
+from api.body import parse_json, read_body
 
 _SCALARS = (str, int, float, bool, type(None))
 
@@ -24,6 +28,13 @@ class _Parser(FlaskParser):
         super().__init__(*args, **kwargs)
         #: schema -> what it loads from an empty query string (when that is valid)
         self._empty_query: dict[int, tuple[ma.Schema, dict[str, Any]]] = {}
+
+    def _raw_load_json(self, req: Any) -> Any:
+        """The JSON body through :mod:`api.body` (an empty body is no body, as in webargs)."""
+        if not is_json_request(req):
+            return core.missing
+        raw = read_body(req.environ, int(current_app.config["MAX_CONTENT_LENGTH"]))
+        return parse_json(raw) if raw else core.missing
 
     def parse(self, argmap: Any, req: Any = None, *, location: str | None = None, **kwargs: Any):
         """A view or replay GET usually has no query string: its parse is the same every time

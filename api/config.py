@@ -50,6 +50,8 @@ class Settings:
     stream_heartbeat_s: float = 15.0
     #: a stream closes after this long; the client resumes with Last-Event-ID
     stream_max_s: int = 3600
+    #: seconds a stream ticket (POST .../stream-tickets) stays usable before its stream opens
+    stream_ticket_ttl_s: int = 30
     #: versions of move events kept per game for stream resumes
     game_events_cap: int = 10_000
     #: limit for loopback clients (127.0.0.0/8, ::1) instead of the two above: a
@@ -111,6 +113,7 @@ class Settings:
             rate_limit_token=os.environ.get("RATE_LIMIT_TOKEN", cls.rate_limit_token),
             stream_heartbeat_s=float(os.environ.get("STREAM_HEARTBEAT", cls.stream_heartbeat_s)),
             stream_max_s=_int("STREAM_MAX_SECONDS", cls.stream_max_s),
+            stream_ticket_ttl_s=_int("STREAM_TICKET_TTL", cls.stream_ticket_ttl_s),
             game_events_cap=_int("GAME_EVENTS_CAP", cls.game_events_cap),
             rate_limit_loopback=os.environ.get("RATE_LIMIT_LOOPBACK", cls.rate_limit_loopback),
             trusted_proxies=_int("TRUSTED_PROXIES", cls.trusted_proxies),

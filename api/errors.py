@@ -68,12 +68,20 @@ def error_responses(blp: Blueprint, *codes: int) -> Callable[[F], F]:
 class ApiError(Exception):
     """An error raised by a resource with its status, code and message."""
 
-    def __init__(self, status: int, code: str, message: str, errors: dict | None = None):
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        errors: dict | None = None,
+        headers: dict[str, str] | None = None,
+    ):
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.errors = errors or {}
+        self.headers = headers or {}
 
 
 #: status, code, message, details, extra headers: an error answer before it is serialised
@@ -107,7 +115,7 @@ def domain_error(e: BaseException) -> ErrorParts | None:
     One mapping for Flask's error handlers and the fast path, so both answer alike.
     """
     if isinstance(e, ApiError):
-        return e.status, e.code, e.message, e.errors, {}
+        return e.status, e.code, e.message, e.errors, e.headers
     if isinstance(e, RulesError):
         return 422, e.code, e.message, e.details, {}
     if isinstance(e, SeatError):

@@ -34,12 +34,12 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import orjson
 from flask import Flask
 from werkzeug.http import HTTP_STATUS_CODES
 
 from api.auth import Principal, parse_bearer, principal_from_hash
 from api.backend import Backend
+from api.body import has_body, parse_json
 from api.errors import ApiError, domain_error, error_body, unexpected_error
 from api.games.resources import if_match, move_answer, move_result, move_seat, view_answer
 from api.metrics import RequestMetrics
@@ -95,8 +95,8 @@ class FastPath:
     def _view_plan(self, environ: dict, game_id: str) -> tuple | None:
         if not _GAME_ID.fullmatch(game_id) or "HTTP_PREFER" in environ:
             return None
-        if environ.get("CONTENT_LENGTH") not in (None, "", "0"):
-            return None
+        if environ.get("CONTENT_LENGTH") not in (None, "", "0") or has_body(environ):
+            return None  # a body on a view is Flask's to judge (its size limit, too)
         query = environ.get("QUERY_STRING", "")
         seat = None
         if query:
@@ -262,8 +262,8 @@ def _plain_action(raw: bytes) -> dict | None:
     if raw.startswith(b"\xef\xbb\xbf"):
         return None
     try:
-        body = orjson.loads(raw)
-    except orjson.JSONDecodeError:
+        body = parse_json(raw)
+    except ApiError:  # answered on the Flask path, by the same parser
         return None
     if type(body) is not dict or type(body.get("action")) is not dict:
         return None

@@ -10,7 +10,8 @@ from rq import Worker
 
 from api.backend import backend
 from api.blueprint import Blueprint
-from api.errors import error_responses
+from api.errors import ApiError, error_responses
+from services import liveness
 from services.connections import node_clients
 
 blp = Blueprint("health", __name__, url_prefix="/v1/health", description="Service health")
@@ -21,18 +22,32 @@ class Health(MethodView):
     @blp.response(200)
     @error_responses(blp, 503)
     def get(self):
-        """Liveness, Redis round trip, queue depth and live workers; 503 when Redis is down"""
+        """Liveness, Redis round trip, queue depth and workers, and what is down: 503 when
+        no game-store node answers; ``degraded`` when one node does not or no worker
+        has beaten in the last seconds"""
         be = backend()
         nodes = [_ping(name, client) for name, client in node_clients(be.redis)]
         if not any(n["ok"] for n in nodes):
-            raise redis.ConnectionError("no Redis node of the game store answers")
+            message = "the game store is unavailable; retry shortly"
+            down = {"down": ["redis"]}
+            retry = {"Retry-After": "1"}
+            raise ApiError(503, "backend_unavailable", message, down, retry)
         slowest = max(n["latency_ms"] for n in nodes if n["ok"])
-        workers = Worker.count(queue=be.queue)
+        # workers beat on the queue's Redis, which is where they take jobs from
+        alive = liveness.alive(be.queue_redis, be.queue.name)
+        down = [n["name"] for n in nodes if not n["ok"]] + ([] if alive else ["workers"])
         return {
-            "status": "ok" if all(n["ok"] for n in nodes) else "degraded",
+            "status": "degraded" if down else "ok",
+            "down": down,
             "redis": {"ok": all(n["ok"] for n in nodes), "latency_ms": slowest},
             "nodes": nodes,
-            "queue": {"name": be.queue.name, "depth": be.queue.count, "workers": workers},
+            "queue": {
+                "name": be.queue.name,
+                "depth": be.queue.count,
+                # RQ's registrations, which outlive a killed worker for minutes
+                "workers": Worker.count(queue=be.queue),
+                "workers_alive": alive,
+            },
         }
 
 

@@ -76,7 +76,12 @@ class ReadCache:
         noticeable part of a view.  Only for callers that read the record and never change it
         (the fast path: views, and moves, whose rules copy the state before changing it)."""
         hit = self._records.get(game_id)
-        if hit is not None and hit[0] is fields:
+        # a running game's copy is parsed again once it has been idle too long: it ends
+        if (
+            hit is not None
+            and hit[0] is fields
+            and (hit[1].status != "running" or store.idle_end("running", hit[1].updated) is None)
+        ):
             return hit[1]
         record = store.record_from(game_id, fields)
         if self._fields.get(game_id) is fields:  # a copy held: worth remembering

@@ -32,8 +32,10 @@ from services.store import GameRecord
 
 
 def view_key(record: GameRecord, principal: Principal, seat: int | None) -> Hashable:
-    """Names one rendered view: the record's version and creation, and who asks how."""
-    return (record.id, record.version, record.created, principal.host, principal.seats, seat)
+    """Names one rendered view: the record's version, creation and status (a game idle
+    too long ends without a new version), and who asks how."""
+    return (record.id, record.version, record.created, record.status, principal.host,
+            principal.seats, seat)  # fmt: skip
 
 
 def read_cache() -> ReadCache:

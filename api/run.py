@@ -1,11 +1,14 @@
 """``make run``: Redis (embedded unless REDIS_URL is set), RQ workers and the API.
 
-Ctrl-C (or SIGTERM) stops all of them, API first so no request is cut off
-by a vanished backend.
+Each of them is supervised (``api.supervise``): one that exits is logged and started
+again with a growing delay, the embedded Redis on the same port and data (its
+append-only file keeps the games).  Ctrl-C (or SIGTERM) stops all of them, API first
+so no request is cut off by a vanished backend.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import subprocess
@@ -14,6 +17,10 @@ import time
 
 from api.embedded_redis import EmbeddedRedis
 from api.serve import gunicorn_argv
+from api.supervise import Supervisor
+
+#: seconds between the supervisor's looks at its children
+TICK_S = 0.2
 
 
 def local_defaults(env: dict[str, str]) -> dict[str, str]:
@@ -24,23 +31,22 @@ def local_defaults(env: dict[str, str]) -> dict[str, str]:
 
 
 def main() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     env = dict(os.environ)
-    embedded = None
+    supervisor = Supervisor()
     if not env.get("REDIS_URL"):
         data_dir = os.path.join(env.get("GREENROOM_DATA_DIR", "var"), "redis")
-        embedded = EmbeddedRedis(data_dir).start()
+        embedded = EmbeddedRedis(data_dir)
         env["REDIS_URL"] = embedded.url
+        supervisor.add("redis", lambda: embedded.start().process)
         print(f"embedded Redis on {embedded.url} (data in {data_dir})", flush=True)
     local_defaults(env)
     port = int(env.get("PORT", 8000))
-    workers = [
-        subprocess.Popen([sys.executable, "-m", "workers.main"], env=env)
-        for _ in range(int(env.get("WORKERS", 1)))
-    ]
-    api = subprocess.Popen(
-        gunicorn_argv(port, int(env.get("API_PROCESSES", 2)), int(env.get("API_THREADS", 8))),
-        env=env,
-    )
+    for n in range(int(env.get("WORKERS", 1))):
+        argv = [sys.executable, "-m", "workers.main"]
+        supervisor.add(f"worker-{n + 1}", lambda argv=argv: subprocess.Popen(argv, env=env))
+    api_argv = gunicorn_argv(port, int(env.get("API_PROCESSES", 2)), int(env.get("API_THREADS", 8)))
+    supervisor.add("api", lambda: subprocess.Popen(api_argv, env=env))
     print(
         f"Greenroom is serving on http://127.0.0.1:{port}/ (API docs at /docs)",
         flush=True,
@@ -55,19 +61,11 @@ def main() -> None:
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
     try:
-        while not stopping and api.poll() is None:
-            time.sleep(0.2)
+        while not stopping:
+            supervisor.poll()
+            time.sleep(TICK_S)
     finally:
-        for proc in [api, *workers]:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-        for proc in [api, *workers]:
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        if embedded:
-            embedded.stop()
+        supervisor.stop()
         print("stopped", flush=True)
 
 

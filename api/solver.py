@@ -53,5 +53,7 @@ class Problem(MethodView):
             kind=f"solver:{problem}",
             max_timeout_s=max(be.settings.job_timeout_s, int(spec.max_budget_s)),
             result_ttl_s=be.settings.job_result_ttl_s,
+            # where a result that carries an archive entry is stored (workers.jobs)
+            meta={"prefix": be.store.prefix},
         )
         return accepted(job)

@@ -46,15 +46,16 @@ def raise_open_files() -> None:
 
 
 # -- the stream holder (a process of its own, so it never slows the movers' GIL) ------
-async def _hold_one(host, port, path, stats, index, connected: asyncio.Event, stop):
+async def _hold_one(host, port, target, stats, index, connected: asyncio.Event, stop):
+    path, token = target
+    auth = f"Authorization: Bearer {token}\r\n" if token else ""
     try:
         reader, writer = await asyncio.open_connection(host, port)
     except OSError:
         stats["connect_errors"] += 1
         return
-    writer.write(
-        f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n\r\n".encode()
-    )
+    head = f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n{auth}"
+    writer.write(f"{head}Accept: text/event-stream\r\n\r\n".encode())
     await writer.drain()
     got_first = False
     try:
@@ -154,15 +155,16 @@ def create_tables(base: str, count: int) -> list[dict]:
     return out
 
 
-def stream_paths(tables: list[dict], streams: int) -> list[str]:
-    """Both seats of every table first, then spectators, round-robin over the tables."""
+def stream_paths(tables: list[dict], streams: int) -> list[list[str]]:
+    """``[path, token]`` (token "" for a spectator): both seats of every table first, then
+    spectators, round-robin over the tables."""
     paths = []
     i = 0
     while len(paths) < streams:
         t = tables[i % len(tables)]
         kind = (i // len(tables)) % 4
         base = f"/v1/games/{t['id']}/stream"
-        paths.append(f"{base}?token={t['seat_tokens'][kind]}" if kind < 2 else base)
+        paths.append([base, t["seat_tokens"][kind] if kind < 2 else ""])
         i += 1
     return paths
 

@@ -308,6 +308,12 @@ class Client:
                 return job
 
     # -- live ---------------------------------------------------------------------
+    def stream_ticket(self, game_id: str, token: str) -> JSON:
+        """``{"ticket", "expires_s"}``: a single-use stand-in for ``token`` in a stream URL
+        (``/v1/games/{id}/stream?ticket=…``), for a reader that cannot send headers;
+        :meth:`stream` itself sends the token in the Authorization header."""
+        return self._request("POST", f"/v1/games/{game_id}/stream-tickets", token=token).json()
+
     def stream(
         self,
         game_id: str,
@@ -393,6 +399,9 @@ class Player:
 
     def stream(self, **kwargs: Any) -> Iterator[StreamEvent]:
         return self.client.stream(self.game_id, self.token, **kwargs)
+
+    def stream_ticket(self) -> JSON:
+        return self.client.stream_ticket(self.game_id, self.token)
 
     def rematch(self) -> Player:
         """This seat (or host) in the rematch of this finished game, made if need be."""

@@ -115,6 +115,18 @@ BUILTIN: tuple[GameSpec, ...] = (
             "beat/odds": Problem(
                 "solver.beat.api:validate_odds", "solver.beat.api:solve_odds", 600.0, 60.0
             ),
+            "beat/grade": Problem(
+                "solver.beat.grade_api:validate_grade",
+                "solver.beat.grade_api:solve_grade",
+                60.0,
+                10.0,
+            ),
+            "beat/generate": Problem(
+                "solver.beat.generate_api:validate_generate",
+                "solver.beat.generate_api:solve_generate",
+                120.0,
+                20.0,
+            ),
         },
         preload="solver.beat:preload",
         web_table="beat.js",

@@ -1,4 +1,5 @@
-"""Taking seats: a claim by name (or invite), minting an invite, seating a bot.
+"""Taking and leaving seats: a claim by name (or invite), minting an invite, seating a
+bot, a player leaving (to a bot or an open seat).
 
 Each is a read, a check against the seating, and one compare-and-set
 (``SeatStore.apply``); a concurrent change makes it re-read and check
@@ -93,3 +94,59 @@ def seat_bot(
         return SeatChange(list(record.seat_hashes), new, event)
 
     return SeatResult(seats.apply(game_id, plan, record), seat, None)
+
+
+#: what a seat becomes when its player leaves
+LEAVE_TO = ("bot", "open")
+
+
+def leave_seat(
+    seats: SeatRepository, game_id: str, seat: int, then: str, record: GameRecord | None = None
+) -> SeatResult:
+    """The player of ``seat`` leaves a running game: the seat's token stops working, and a
+    bot takes the seat (``then="bot"``: the game goes on) or it reopens for anyone to
+    claim (``"open"``: no move until someone does)."""
+    if then not in LEAVE_TO:
+        raise SeatError(422, "invalid_leave", f"a left seat becomes one of {LEAVE_TO}")
+
+    def plan(record: GameRecord) -> SeatChange:
+        if record.status != "running":
+            raise SeatError(409, "game_over", "the game has ended")
+        seating = seating_of(record.seating, record.players)
+        if not 0 <= seat < len(seating):
+            raise SeatError(404, "no_such_seat", f"seats are 0 to {len(seating) - 1}")
+        entry = seating[seat]
+        if entry["kind"] != "human":
+            raise SeatError(409, "seat_not_held", f"no player holds seat {seat}")
+        if then == "bot":
+            new = {"kind": "bot", "name": f"Bot {seat}"}
+        else:
+            new = {"kind": "open", "name": None, "invite": None}
+        hashes = list(record.seat_hashes)
+        hashes[seat] = ""
+        event = {"type": "seat_left", "seat": seat, "name": entry.get("name"), "kind": new["kind"]}
+        return SeatChange(hashes, with_seat(seating, seat, new), event)
+
+    return SeatResult(seats.apply(game_id, plan, record), seat, None)
+
+
+def take_over(
+    seats: SeatRepository, game_id: str, taken: list[int], version: int, record: GameRecord
+) -> GameRecord | None:
+    """Bots take the human ``taken`` seats of a game still at ``version`` (a competitive
+    game's clock ran out for them); None when the game moved on meanwhile."""
+
+    def plan(record: GameRecord) -> SeatChange | None:
+        if record.version != version or record.status != "running":
+            return None
+        seating = seating_of(record.seating, record.players)
+        hashes = list(record.seat_hashes)
+        for seat in taken:
+            if seating[seat]["kind"] == "human":
+                seating = with_seat(seating, seat, {"kind": "bot", "name": f"Bot {seat}"})
+                hashes[seat] = ""
+        event = {"type": "timed_out", "seats": taken, "kind": "bot"}
+        return SeatChange(hashes, seating, {**event, "seat": taken[0]})
+
+    result = seats.apply(game_id, plan, record)
+    return result if result.version != version else None

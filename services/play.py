@@ -6,6 +6,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from services.clock import clock_of, rules_options
 from services.core import Game, RulesError
 from services.ports import GameRepository
 from services.records import GameRecord, NewGame, VersionConflict
@@ -53,7 +54,8 @@ def create_game(
     if seed is None:
         seed = secrets.randbelow(2**31)
     options = options or {}
-    state = game.new(players, options, seed)
+    clock_of(options)  # validated here: the rules never see it
+    state = game.new(players, rules_options(options), seed)
     if seating is None:
         return store.create(name, players, seed, options, state, status_of(game, state))
     tokens = [
@@ -78,8 +80,10 @@ class PreparedMove:
     status: str
 
     def stored(self, version: int, written: dict[bytes, bytes] | None = None) -> ActionResult:
-        """The result once committed as ``version``."""
-        new = self.record.after(self.state, version, self.status)
+        """The result once committed as ``version`` (at the time ``written`` holds: a
+        clock's deadline counts from it)."""
+        updated = float(written[b"updated"]) if written and b"updated" in written else None
+        new = self.record.after(self.state, version, self.status, updated)
         return ActionResult(new, self.events, written)
 
 
@@ -91,7 +95,7 @@ def prepare_move(
     if expected_version is not None and record.version != expected_version:
         raise VersionConflict(record.version)
     game = get_game(record.game)
-    if game.outcome(record.state) is not None:
+    if record.ended is not None or game.outcome(record.state) is not None:
         raise RulesError("game_over", "the game has ended")
     require_seated(record.seating)
     state, events = game.apply(record.state, seat, action)
@@ -135,7 +139,7 @@ def perform(
 def replay(record: GameRecord, log: list[dict[str, Any]]) -> dict[str, Any]:
     """The state obtained by replaying ``log`` from the record's seed and options."""
     game = get_game(record.game)
-    state = game.new(record.players, record.options, record.seed)
+    state = game.new(record.players, rules_options(record.options), record.seed)
     for entry in log:
         state, _ = game.apply(state, entry["seat"], entry["action"])
     return state

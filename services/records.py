@@ -45,6 +45,8 @@ class GameRecord:
     seating: list[dict[str, Any]] | None = None
     #: the id of the next game, once a rematch was asked for
     rematch: str | None = None
+    #: how the service ended the game before its rules did (``services.endings``)
+    ended: dict[str, Any] | None = None
 
     def after(
         self, state: dict[str, Any], version: int, status: str, updated: float | None = None
@@ -54,7 +56,7 @@ class GameRecord:
         return GameRecord(
             self.id, self.game, self.players, self.seed, self.options, state, version, status,
             self.created, self.updated if updated is None else updated, self.host_hash,
-            self.seat_hashes, self.seating, self.rematch,
+            self.seat_hashes, self.seating, self.rematch, self.ended,
         )  # fmt: skip
 
 

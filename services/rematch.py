@@ -22,6 +22,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from services.clock import rules_options
 from services.play import game_for, status_of
 from services.ports import SeatRepository
 from services.records import GameNotFound, GameRecord, SeatChange, hash_token
@@ -56,7 +57,7 @@ def next_seating(old: GameRecord) -> list[dict[str, Any]]:
 def _create_next(seats: SeatRepository, old: GameRecord) -> GameRecord:
     game = game_for(old.game)
     seed = secrets.randbelow(2**31)
-    state = game.new(old.players, old.options, seed)
+    state = game.new(old.players, rules_options(old.options), seed)
     new = seats.store.create(
         old.game, old.players, seed, old.options, state, status_of(game, state),
         seating=next_seating(old), host_token="", seat_tokens=[None] * old.players,

@@ -199,6 +199,7 @@ class SeatStore:
                 seating=change.seating,
                 version=version,
                 host_hash=change.host_hash or record.host_hash,
+                updated=time.time(),  # within a moment of the stored one
             )
         raise VersionConflict(None)
 
@@ -226,7 +227,16 @@ class SeatStore:
         if open_seats:
             self.index(record.id, record.game, True, self.store.ttl_for(record.status), time.time())
 
+    def set_on_leave(self, record: GameRecord, then: str) -> None:
+        """What a seat becomes when its player leaves (``services.joining.leave_seat``),
+        as the host chose at creation; unset means a bot takes it."""
+        self.redis.hset(self.store.record_key(record.id), "on_leave", then)
+
     # -- reads ----------------------------------------------------------------
+    def on_leave(self, game_id: str) -> str:
+        then = self.redis.hget(self.store.record_key(game_id), "on_leave")
+        return then.decode() if then else "bot"
+
     def lobby(self, game: str | None, offset: int, limit: int) -> LobbyPage:
         """Listed games with a seat anyone may claim, the most recently changed first."""
         key = self.lobby_key(game)
@@ -237,7 +247,8 @@ class SeatStore:
             m.decode()
             for m in self.redis.zrevrangebyscore(key, "+inf", now, start=offset, num=limit)
         ]
-        fields = ("game", "players", "options", "seating", "created", "updated", "listed")
+        fields = ("game", "players", "options", "seating", "created", "updated", "listed",
+                  "status")  # fmt: skip
         with self.redis.pipeline(transaction=False) as pipe:
             for gid in ids:
                 pipe.hmget(self.store.record_key(gid), fields)
@@ -248,9 +259,14 @@ class SeatStore:
         for gid, row in zip(ids, rows):
             f = dict(zip(fields, (v.decode() if v is not None else None for v in row)))
             seating = json.loads(f["seating"]) if f["seating"] else []
-            if f["game"] is None or f["listed"] != "1" or not public_open_seats(seating):
-                # deleted, or the index is behind its game (a follow-up step that never
-                # ran): the index forgets it
+            if (
+                f["game"] is None
+                or f["listed"] != "1"
+                or not public_open_seats(seating)
+                or self.store.idle_end(f["status"], float(f["updated"]), now) is not None
+            ):
+                # deleted, ended for idleness (nobody can join it any more), or the index
+                # is behind its game (a follow-up step that never ran): the index forgets it
                 gone.append(gid)
                 if f["game"] is not None:
                     kinds.add(f["game"])

@@ -5,7 +5,8 @@ of one game carries the hash tag ``{<id>}``, so on a Redis Cluster they share on
 and every script below touches that slot only:
 
 - ``<prefix>game:{<id>}``        hash: game, players, seed, options, state, version,
-                                 status, created, updated, host, seats
+                                 status, created, updated, host, seats (``ended`` once
+                                 the service ended it: ``services.endings``)
 - ``<prefix>game:{<id>}:log``    list of JSON entries ``{"v", "seat", "action", "at"}``
 - ``<prefix>game:{<id>}:events`` stream, one entry per version (id ``<version>-0``) with
                                  the mover's seat and the events of its move; capped length
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import redis
@@ -206,7 +207,21 @@ class GameStore:
         return channel[len(self.prefix) + len("live:{") : -1]
 
     def ttl_for(self, status: str) -> int:
-        return self.finished_ttl_s if status == "finished" else self.idle_ttl_s
+        """Seconds a game is kept after a change (0: for ever).  A running game left idle
+        for ``idle_ttl_s`` reads as ended (:meth:`record_from`) and is then kept as long
+        as any finished game."""
+        if status == "finished":
+            return self.finished_ttl_s
+        if self.idle_ttl_s <= 0 or self.finished_ttl_s <= 0:
+            return 0
+        return self.idle_ttl_s + self.finished_ttl_s
+
+    def idle_end(self, status: str, updated: float, now: float | None = None) -> float | None:
+        """When a running game last changed at ``updated`` ended for idleness, if it has."""
+        if status != "running" or self.idle_ttl_s <= 0:
+            return None
+        end = updated + self.idle_ttl_s
+        return end if end <= (time.time() if now is None else now) else None
 
     # -- create / read --------------------------------------------------------
     def create(
@@ -274,9 +289,11 @@ class GameStore:
         return self._key(game_id)
 
     def record_from(self, game_id: str, raw: dict[bytes, bytes]) -> GameRecord:
+        """The record of a game's hash; a running game idle past ``idle_ttl_s`` reads as
+        finished, ``ended`` ``{"reason": "idle", "at": <time>}``, and takes no more moves."""
         if not raw:
             raise GameNotFound(game_id)
-        return GameRecord(
+        record = GameRecord(
             id=game_id,
             game=raw[b"game"].decode(),
             players=int(raw[b"players"]),
@@ -291,7 +308,12 @@ class GameStore:
             seat_hashes=loads(raw[b"seats"]),
             seating=loads(raw[b"seating"]) if b"seating" in raw else None,
             rematch=raw[b"rematch"].decode() if b"rematch" in raw else None,
+            ended=loads(raw[b"ended"]) if b"ended" in raw else None,
         )
+        idle_end = self.idle_end(record.status, record.updated)
+        if idle_end is None:
+            return record
+        return replace(record, status="finished", ended={"reason": "idle", "at": idle_end})
 
     def current_version(self, game_id: str) -> int:
         """Just the version (one HGET): enough to tell whether a cached record is stale."""

@@ -32,6 +32,15 @@ PROBLEMS: Derived[Problem] = Derived(
     lambda games: {name: p for g in games for name, p in g.problems.items()}
 )
 
+#: problems the API queues itself (a finished game's analysis, the daily puzzle), not
+#: offered at ``/v1/solver/{problem}``: the API decides who may ask and when
+INTERNAL: dict[str, Problem] = {
+    "beat/analysis": Problem(
+        "solver.beat.analysis:validate", "solver.beat.analysis:analyse", 60.0, 20.0
+    ),
+    "beat/daily": Problem("solver.beat.daily:validate", "solver.beat.daily:solve", 300.0, 120.0),
+}
+
 #: functions the worker calls once at start-up to load indexes and models
 PRELOADS: list[str] = [g.preload for g in specs() if g.preload is not None]
 

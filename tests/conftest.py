@@ -9,17 +9,12 @@ exactly those keys at the end and never flushes anything.
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import sys
-import time
 import uuid
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import redis
-from rq import Queue, Worker
+from rq import Queue
 
 from api.app import create_app
 from api.config import Settings
@@ -27,6 +22,12 @@ from api.embedded_redis import EmbeddedRedis, reachable
 
 #: ``servers`` and ``clients``: real API processes for the live-play tests
 pytest_plugins = ["live_stack"]
+
+# defined beside the live stack, so a test can import them from there too (a conftest.py
+# in a subfolder takes this module's name for the tests collected after it)
+from live_stack import app_with, start_worker, stop_worker  # noqa: E402
+
+__all__ = ["app_with", "start_worker", "stop_worker"]
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -71,7 +72,7 @@ def app(settings):
 
 def _delete_own_keys(settings: Settings) -> None:
     client = redis.Redis.from_url(settings.redis_url)
-    patterns = [f"{settings.prefix}*", f"rq:*{settings.queue}*"]
+    patterns = [f"{settings.prefix}*", f"rq:*{settings.queue}*", f"{settings.queue}:*"]
     for pattern in patterns:
         keys = list(client.scan_iter(match=pattern, count=1000))
         if keys:
@@ -92,14 +93,6 @@ def own_prefix(settings):
         client.delete(*keys)
 
 
-def app_with(settings: Settings, **changes):
-    """An app of its own on the session's settings with ``changes``, in testing mode
-    (several on one prefix stand for several API processes)."""
-    app = create_app(replace(settings, **changes))
-    app.config["TESTING"] = True
-    return app
-
-
 @pytest.fixture
 def client(app):
     return app.test_client()
@@ -108,49 +101,6 @@ def client(app):
 @pytest.fixture
 def store(app):
     return app.extensions["greenroom"].store
-
-
-def start_worker(settings: Settings, *extra: str) -> subprocess.Popen:
-    """A real worker process on the session's queue; waits until it has registered."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "workers.main", "--queue", settings.queue,
-         "--redis-url", settings.redis_url, *extra],
-        cwd=ROOT,
-        env={**os.environ, "REDIS_URL": settings.redis_url,
-             "REDIS_CLUSTER_NODES": settings.redis_cluster_nodes},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    connection = redis.Redis.from_url(settings.redis_url)
-    queue = Queue(settings.queue, connection=connection)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if any(w.pid == proc.pid for w in Worker.all(queue=queue)):
-            return proc
-        if proc.poll() is not None:
-            raise RuntimeError("the worker exited at start-up")
-        time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the worker did not register in time")
-
-
-def stop_worker(proc: subprocess.Popen, grace_s: float = 2.0) -> None:
-    """Stop a test's worker: RQ's warm shutdown first, which waits for the job running;
-    after ``grace_s`` a second SIGTERM, RQ's cold shutdown, which kills that job's work
-    horse (a test may leave a long job behind: warm shutdown alone waited 15 s for one
-    and was then killed, leaving the horse running).  RQ ignores a second signal that
-    comes within a second of the first, hence at least 1.1 s between the two."""
-    for wait_s in (max(grace_s, 1.1), 10.0):
-        if proc.poll() is not None:
-            return
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=wait_s)
-            return
-        except subprocess.TimeoutExpired:
-            pass
-    proc.kill()
-    proc.wait()
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,5 @@
-"""Real API processes for the live-play tests: gunicorn with the production gevent worker.
+"""Real API processes for the live-play tests: gunicorn with the production gevent worker,
+and the apps and RQ workers tests start of their own.
 
 ``api_servers(settings, n)`` starts ``n`` separate gunicorn servers on free
 loopback ports, all on the test session's Redis, key prefix and queue, so a
@@ -9,16 +10,32 @@ Redis, as they would across hosts.
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 import pytest
+import redis
+from rq import Queue, Worker
 
+from api.app import create_app
 from api.config import Settings
 from api.embedded_redis import free_port
 from api.local_processes import ROOT, spawn_api, stop_all, wait_healthy
 
-__all__ = ["ROOT", "Listener", "api_servers", "server_env"]
+__all__ = [
+    "ROOT",
+    "Listener",
+    "api_servers",
+    "app_with",
+    "server_env",
+    "start_worker",
+    "stop_worker",
+]
 
 
 def server_env(settings: Settings, **extra: str) -> dict[str, str]:
@@ -89,6 +106,66 @@ class Listener:
             out.append(event)
             if event.event == "end" or (event.event == "view" and event.id >= version):
                 return out
+
+
+# -- apps and workers of the test's own (``conftest`` re-exports them) -------------
+def app_with(settings: Settings, **changes):
+    """An app of its own on the session's settings with ``changes``, in testing mode
+    (several on one prefix stand for several API processes)."""
+    app = create_app(replace(settings, **changes))
+    app.config["TESTING"] = True
+    return app
+
+
+def worker_env(settings: Settings) -> dict[str, str]:
+    """The environment that points a worker at the session's game store and queue."""
+    env = {**os.environ, "REDIS_URL": settings.redis_url,
+           "REDIS_CLUSTER_NODES": settings.redis_cluster_nodes}  # fmt: skip
+    if settings.queue_redis_url:
+        env["QUEUE_REDIS_URL"] = settings.queue_redis_url
+    return env
+
+
+def start_worker(settings: Settings, *extra: str) -> subprocess.Popen:
+    """A real worker process on the session's queue; waits until it has registered."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "workers.main", "--queue", settings.queue,
+         "--redis-url", settings.redis_url, *extra],
+        cwd=ROOT,
+        env=worker_env(settings),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    connection = redis.Redis.from_url(settings.queue_redis_url or settings.redis_url)
+    queue = Queue(settings.queue, connection=connection)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if any(w.pid == proc.pid for w in Worker.all(queue=queue)):
+            return proc
+        if proc.poll() is not None:
+            raise RuntimeError("the worker exited at start-up")
+        time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the worker did not register in time")
+
+
+def stop_worker(proc: subprocess.Popen, grace_s: float = 2.0) -> None:
+    """Stop a test's worker: RQ's warm shutdown first, which waits for the job running;
+    after ``grace_s`` a second SIGTERM, RQ's cold shutdown, which kills that job's work
+    horse (a test may leave a long job behind: warm shutdown alone waited 15 s for one
+    and was then killed, leaving the horse running).  RQ ignores a second signal that
+    comes within a second of the first, hence at least 1.1 s between the two."""
+    for wait_s in (max(grace_s, 1.1), 10.0):
+        if proc.poll() is not None:
+            return
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=wait_s)
+            return
+        except subprocess.TimeoutExpired:
+            pass
+    proc.kill()
+    proc.wait()
 
 
 # -- fixtures (a plugin of tests/conftest.py; a conftest.py in a subfolder would

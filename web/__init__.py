@@ -16,6 +16,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 # ES modules must come with a JavaScript MIME type; some systems map .js oddly
 mimetypes.add_type("text/javascript", ".js")
 mimetypes.add_type("text/css", ".css")
+mimetypes.add_type("image/vnd.microsoft.icon", ".ico")
 
 blp = Blueprint("web", __name__)
 
@@ -33,3 +34,9 @@ def index() -> Response:
 def asset(name: str) -> Response:
     """A script, style sheet or image of the page."""
     return send_from_directory(STATIC, name, max_age=MAX_AGE_S)
+
+
+@blp.get("/favicon.ico")
+def favicon() -> Response:
+    """The tab icon: browsers ask for it at this fixed path whatever the page links."""
+    return send_from_directory(STATIC, "favicon.ico", max_age=MAX_AGE_S)

@@ -11,17 +11,21 @@ the same advice a human gets for that seat, computed from the state as that
 seat may know it), and posts it through ``services.play.perform`` at the
 version it read.  On a version conflict it re-reads and tries again, a
 bounded number of times; it never waits in a loop.  Each job makes at most
-one move, and every game ends, so the chain of jobs ends too.
+one move, and every game ends, so the chain of jobs ends too.  A turn lost with
+its worker is queued again by a worker's sweep within seconds
+(``workers.turn_lease``); the version check of the commit keeps a turn that
+runs twice from moving twice for one version.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import uuid
 from typing import Any
 
 import redis
-from rq import Queue, Retry, SimpleWorker, Worker, get_current_job
+from rq import Queue, SimpleWorker, Worker, get_current_job
 from rq.job import Job
 
 from services.bots import bot_seats_to_act
@@ -31,10 +35,13 @@ from services.play import perform
 from services.registry import get_game
 from services.store import GameNotFound, GameRecord, GameStore, VersionConflict
 from solver.registry import HINTS, resolve
+from workers import clock_timer, turn_lease
 
 log = logging.getLogger("greenroom.bots")
 
 BOT_JOB = "workers.bot_turns.run_bot_turn"
+#: jobs as short as a bot turn, run in the worker process (``BotInlineWorker``)
+INLINE_JOBS = (BOT_JOB, "workers.clocks.run_timed_out_move")
 #: conflicts a turn rides out before it leaves the move to the job the last change queued
 ATTEMPTS = 8
 #: seconds a turn may take beyond its hint budget (RQ's job timeout)
@@ -42,32 +49,59 @@ MARGIN_S = 30
 
 
 def _flag(prefix: str, game_id: str, seat: int) -> str:
-    return f"{prefix}bot:{game_id}:{seat}"
+    """The seat's pending-turn mark, in its game's slot (hash tag ``{<id>}``)."""
+    return f"{prefix}bot:{{{game_id}}}:{seat}"
 
 
 def schedule_bot_turns(
-    queue: Queue, store: GameStore, record: GameRecord, budget_s: float
+    queue: Queue, store: GameStore, record: GameRecord, budget_s: float, recoveries: int = 0
 ) -> list[int]:
-    """Queue a turn for every bot seat of ``record`` that may act; returns those seats."""
+    """Queue a turn for every bot seat of ``record`` that may act, and set the game's clock
+    (``workers.clock_timer``) for this version; returns the seats queued.
+
+    Each turn gets a lease (``workers.turn_lease``): one lost with its worker, or failed,
+    is queued again by a worker's sweep; ``recoveries`` counts those in a row."""
+    clock_timer.arm(queue.connection, queue.name, store.prefix, record, _store_config(store),
+                    budget_s)  # fmt: skip
     queued = []
     for seat in bot_seats_to_act(record):
         timeout = int(budget_s) + MARGIN_S
         if not store.redis.set(_flag(store.prefix, record.id, seat), record.version,
                                nx=True, ex=timeout + 60):  # fmt: skip
             continue  # a job for this seat is queued and has not read the game yet
+        job_id = uuid.uuid4().hex
+        config = _store_config(store)
+        name = turn_lease.member(store.prefix, record.id, seat)
+        turn_lease.lease_turn(queue.connection, queue.name, name, job_id, config, budget_s,
+                              recoveries)  # fmt: skip
         queue.enqueue(
             BOT_JOB,
-            args=(_store_config(store), record.id, seat, budget_s),
+            args=(config, record.id, seat, budget_s),
+            job_id=job_id,
             job_timeout=timeout,
             result_ttl=600,
             failure_ttl=3600,
-            # a turn that failed (a worker lost mid-job) runs again: nothing else would
-            # move that seat if the humans are waiting for it
-            retry=Retry(max=2),
             meta={"kind": f"bot:{record.game}"},
         )
         queued.append(seat)
     return queued
+
+
+def requeue_lost_turn(client: Any, queue: Queue, turn: turn_lease.Turn) -> bool:
+    """The sweep's way to queue a lost turn again: only if its seat can still act
+    (``client`` is the game store's Redis)."""
+    config = turn.config
+    store = GameStore(client, config["prefix"], config["idle_ttl_s"], config["finished_ttl_s"])
+    try:
+        record = store.get(turn.game_id)
+    except GameNotFound:
+        return False
+    if turn.seat not in bot_seats_to_act(record):
+        return False
+    # the pending mark belongs to the lost job (it is gone, or never read the game)
+    client.delete(_flag(store.prefix, turn.game_id, turn.seat))
+    return turn.seat in schedule_bot_turns(queue, store, record, turn.budget_s,
+                                           turn.recoveries + 1)  # fmt: skip
 
 
 class RqBotTurns:
@@ -121,6 +155,15 @@ def run_bot_turn(
 ) -> dict[str, Any]:
     """One move for bot ``seat`` of ``game_id`` if it can act; then queue what follows."""
     job = get_current_job()
+    name = turn_lease.member(config["prefix"], game_id, seat)
+    # the lease lives beside the queue; the game on the game store's Redis
+    with turn_lease.Heartbeat(job.connection, job.origin, name, job.id):
+        return _take_turn(job, config, game_id, seat, budget_s)
+
+
+def _take_turn(
+    job: Job, config: dict[str, Any], game_id: str, seat: int, budget_s: float
+) -> dict[str, Any]:
     connection = game_connection(job.connection)
     store = GameStore(connection, config["prefix"], config["idle_ttl_s"], config["finished_ttl_s"])
     connection.delete(_flag(store.prefix, game_id, seat))
@@ -161,7 +204,7 @@ class BotInlineWorker(Worker):
     """
 
     def execute_job(self, job: Job, queue: Queue) -> None:
-        if job.func_name == BOT_JOB:
+        if job.func_name in INLINE_JOBS:
             SimpleWorker.execute_job(self, job, queue)
         else:
             super().execute_job(job, queue)

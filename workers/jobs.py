@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.registry import HINTS, PROBLEMS, resolve
+from solver.registry import HINTS, INTERNAL, PROBLEMS, resolve
 
 
 def run_hint(
@@ -16,4 +16,24 @@ def run_hint(
 
 
 def run_problem(problem: str, payload: dict[str, Any], budget_s: float) -> dict[str, Any]:
-    return resolve(PROBLEMS[problem].solve)(payload, budget_s)
+    """The problem's result; an ``archive`` entry in it goes to the puzzle archive."""
+    spec = PROBLEMS.get(problem) or INTERNAL[problem]
+    result = resolve(spec.solve)(payload, budget_s)
+    entry = result.pop("archive", None)
+    if entry is not None:
+        _archive(entry)
+    return result
+
+
+def _archive(entry: dict[str, Any]) -> None:
+    from rq import get_current_job
+
+    from services.puzzle_archive import PuzzleArchive
+
+    job = get_current_job()
+    if job is None or "prefix" not in job.meta:
+        return  # run outside a worker (tests, benchmarks): nothing to store it in
+    archive = PuzzleArchive(job.connection, job.meta["prefix"])
+    archive.add(entry)
+    if entry.get("daily"):
+        archive.set_daily(entry["daily"], entry["code"])

@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+from functools import partial
 
 from rq import Queue, SimpleWorker, Worker
 
 from services.connections import RedisSpec, connect, specs_from_env
 from solver.registry import PRELOADS, resolve
-from workers.bot_turns import BotInlineWorker
+from workers.bot_turns import BotInlineWorker, game_connection, requeue_lost_turn
+from workers.clocks import sweep_clocks
+from workers.turn_lease import Sweeper
 
 log = logging.getLogger("greenroom.worker")
 
@@ -44,7 +47,10 @@ def main(argv: list[str] | None = None) -> None:
         help="fork for bot turns too (the baseline of benchmarks/bot_turns.py)",
     )
     parser.add_argument(
-        "--no-preload", action="store_true", help="skip loading solver data before work()"
+        "--no-preload",
+        action="store_true",
+        default=os.environ.get("WORKER_PRELOAD", "1").strip() in ("0", "false", "no", "off"),
+        help="skip loading solver data before work() (a faster start; the first job loads it)",
     )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
@@ -54,9 +60,27 @@ def main(argv: list[str] | None = None) -> None:
     if args.redis_url:
         queue_spec = RedisSpec(url=args.redis_url)
     connection = connect(queue_spec, socket_timeout=None)
+    queue = Queue(args.queue, connection=connection)
     cls = SimpleWorker if args.simple else Worker if args.fork_all else BotInlineWorker
-    worker = cls([Queue(args.queue, connection=connection)], connection=connection)
-    worker.work(burst=args.burst, with_scheduler=False)
+    worker = cls([queue], connection=connection)
+    sweeper = None
+    if not args.burst:  # bot turns lost with another worker are queued again from here
+        sweeper = start_sweeper(queue_spec, args.queue)
+    try:
+        worker.work(burst=args.burst, with_scheduler=False)
+    finally:
+        if sweeper is not None:
+            sweeper.stop()
+
+
+def start_sweeper(queue_spec: RedisSpec, queue_name: str) -> Sweeper:
+    """The sweep of this worker process (lost bot turns, games' clocks), on connections of
+    its own: leases, timers and heartbeats on the queue's Redis, games on the game store's."""
+    client = connect(queue_spec, socket_timeout=5)
+    games = game_connection(client)
+    queue = Queue(queue_name, connection=client)
+    requeue = partial(requeue_lost_turn, games, queue)
+    return Sweeper(client, queue_name, requeue, partial(sweep_clocks, games, queue)).start()
 
 
 if __name__ == "__main__":

@@ -31,10 +31,12 @@ from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
 from api.jobs.queueing import accepted, clamp_budget, enqueue
 from api.json import answer, answer_bytes, dump
+from api.puzzle_codes import archive, create_args
 from api.request_reads import game_and_caller, view_key
 from services.core import RulesError
 from services.core.game import Game as GameRules
 from services.play import ActionResult, create_game, perform, replay, status_of
+from services.puzzle_archive import PuzzleArchive
 from services.registry import get_game
 from services.seating import initial_seating, normalise_open_seats, open_seats
 from services.store import GameRecord
@@ -73,16 +75,19 @@ class Games(MethodView):
         Seats named in `open_seats` get no token: others claim them
         (`POST /v1/games/{id}/seats/{n}`); `listed` shows the game in the lobby.
         """
-        players = body["players"]
+        name, players, options, seed, code = create_args(body)
         opened = normalise_open_seats(body.get("open_seats"), players)
         names = body.get("names") or []
         seating = initial_seating(players, opened, names) if opened or names else None
-        new = create_game(
-            backend().store, body["game"], players, body["options"], body.get("seed"), seating
-        )
+        new = create_game(backend().store, name, players, options, seed, seating)
         rec = new.record
+        if code is not None:
+            archive().started(code, rec.id)
         if body["listed"]:
             seat_store().list_new(rec)
+        if body["on_leave"] != "bot":
+            seat_store().set_on_leave(rec, body["on_leave"])
+        kick_bots(rec)  # sets its clock, if it has one
 
         host = Principal.host_of(rec.players)
         headers = {"Location": f"/v1/games/{rec.id}", **_etag(rec.version)}
@@ -150,7 +155,7 @@ class Actions(MethodView):
         require_player(principal)
         game = get_game(record.game)
         actions, forms = [], []
-        if game.outcome(record.state) is None and not open_seats(record.seating or []):
+        if record.status == "running" and not open_seats(record.seating or []):
             for seat in game.seats_to_act(record.state):
                 if seat not in principal.seats:
                     continue
@@ -232,6 +237,11 @@ def move_result(
     if result.record.version == before.version + 1:  # no concurrent write in between
         be.read_cache.moved(before, result.written, result.record.state)
     kick_bots(result.record, be)
+    if result.record.status == "finished" and before.status != "finished":
+        outcome = get_game(result.record.game).outcome(result.record.state) or {}
+        PuzzleArchive(be.redis, be.store.prefix).finished(
+            result.record.id, bool(outcome.get("won"))
+        )
     view = envelope(result.record, principal, None if principal.host else seat)
     answer_body = {"version": result.record.version, "events": result.events, "view": view}
     return dump(answer_body), _etag(result.record.version)
@@ -328,13 +338,17 @@ class Hints(MethodView):
     @blp.response(202, JobAcceptedSchema)
     @error_responses(blp, 401, 403, 422)
     def post(self, body, game_id):
-        """Queue a hint for a seat; poll the job at the returned Location"""
+        """Queue a hint for a seat; poll the job at the returned Location
+
+        The finished job's `result` is a `HintResult`: the recommended `actions`, `why`
+        (one plain sentence) and the game's figures behind them.
+        """
         be = backend()
         record, principal = game_and_caller(game_id)
         game = get_game(record.game)
         if record.game not in HINTS:
             raise RulesError("hints_unavailable", f"{game.title} has no hints yet")
-        if game.outcome(record.state) is not None:
+        if record.status != "running":
             raise RulesError("game_over", "the game has ended")
         seat = acting_seat(principal, body.get("seat"), lambda: game.seats_to_act(record.state))
         budget = clamp_budget(body.get("budget_s"), HINT_DEFAULT_BUDGET_S, HINT_MAX_BUDGET_S)

@@ -5,16 +5,30 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.fields import StrictFloat, StrictInteger
 from api.games.fields import OpenSeatsField, StrictBoolean
+from services.joining import LEAVE_TO
 from services.seating import MAX_NAME
 
 MAX_SEED = 2**63 - 1
 
 
 class CreateGameSchema(ma.Schema):
-    game = fields.String(required=True, metadata={"example": "tour"})
-    players = fields.Integer(strict=True, required=True, validate=validate.Range(1, 8))
-    seed = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEED))
+    game = fields.String(
+        metadata={"example": "tour", "description": "required unless `code` is given"}
+    )
+    players = StrictInteger(
+        validate=validate.Range(1, 8),
+        metadata={"description": "required unless `code` is given"},
+    )
+    code = fields.String(
+        validate=validate.Length(1, 200),
+        metadata={
+            "description": "a Beat puzzle code (`B1.…`): opens its deal as a puzzle-mode "
+            "game; game, players and options then come from the code"
+        },
+    )
+    seed = StrictInteger(validate=validate.Range(0, MAX_SEED))
     options = fields.Dict(keys=fields.String(), load_default=dict)
     open_seats = OpenSeatsField(
         metadata={
@@ -32,6 +46,21 @@ class CreateGameSchema(ma.Schema):
         validate=validate.Length(max=8),
         metadata={"description": "display names of the seats the creator keeps, by seat"},
     )
+    on_leave = fields.String(
+        load_default="bot",
+        validate=validate.OneOf(LEAVE_TO),
+        metadata={"description": "what a seat becomes when its player leaves: a bot plays "
+                  "it, or it reopens for anyone to claim"},
+    )  # fmt: skip
+
+    @ma.validates_schema
+    def game_or_code(self, data: dict, **kwargs) -> None:
+        if "code" in data:
+            return
+        missing = {k: ["Missing data for required field."] for k in ("game", "players")}
+        missing = {k: v for k, v in missing.items() if k not in data}
+        if missing:
+            raise ma.ValidationError(missing)
 
 
 class CreatedGameSchema(ma.Schema):
@@ -97,9 +126,7 @@ class LegalActionsSchema(ma.Schema):
 
 
 class PostActionSchema(ma.Schema):
-    seat = fields.Integer(
-        strict=True, metadata={"description": "needed when the token acts for several"}
-    )
+    seat = StrictInteger(metadata={"description": "needed when the token acts for several"})
     action = fields.Dict(required=True)
 
 
@@ -127,8 +154,8 @@ class GameLogSchema(ma.Schema):
 
 
 class HintRequestSchema(ma.Schema):
-    seat = fields.Integer(strict=True)
-    budget_s = fields.Float(validate=validate.Range(min=0.05, max=600))
+    seat = StrictInteger()
+    budget_s = StrictFloat(validate=validate.Range(min=0.05, max=600))
 
 
 class JobAcceptedSchema(ma.Schema):

@@ -6,6 +6,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.games.schemas import GameViewSchema
+from services.joining import LEAVE_TO
 from services.seating import MAX_NAME
 
 
@@ -103,3 +104,11 @@ class RematchSchema(ma.Schema):
         allow_none=True, required=True, metadata={"description": "for the old game's host"}
     )
     view = fields.Nested(GameViewSchema, required=True)
+
+
+class LeaveSeatSchema(ma.Schema):
+    then = fields.String(
+        validate=validate.OneOf(LEAVE_TO),
+        metadata={"description": "host token only: a bot takes the seat (the default) or "
+                  "it reopens; a player's own leave follows the game's on_leave"},
+    )  # fmt: skip

@@ -17,9 +17,8 @@ def seat_store() -> SeatStore:
 
 
 def kick_bots(record: GameRecord, be: Backend | None = None) -> list[int]:
-    """Queue a turn for each bot seat of ``record`` that may act (after any change);
-    ``be`` for a caller outside Flask's app context (api.fastpath)."""
-    if record.seating is None:
-        return []
+    """Queue a turn for each bot seat of ``record`` that may act and set its clock (after
+    any change; a game without bots may have a clock); ``be`` for a caller outside Flask's
+    app context (api.fastpath)."""
     be = be or backend()
     return be.bot_turns.schedule(record) if be.bot_turns is not None else []

@@ -1,24 +1,30 @@
-"""/v1/games/{id}/seats/{n}: claim an open seat, invite someone to it, or seat a bot."""
+"""/v1/games/{id}/seats/{n}: claim an open seat, invite someone to it, seat a bot, or
+leave a seat (a player) or take it from its player (the host), or resign."""
 
 from __future__ import annotations
 
 from flask import request
 from flask.views import MethodView
 
-from api.auth import Principal, require_host
+from api.auth import Principal, require_host, require_player
+from api.backend import backend
 from api.blueprint import Blueprint
-from api.errors import error_responses
+from api.errors import ApiError, error_responses
 from api.games.seat_schemas import (
     BotSeatSchema,
     ClaimedSeatSchema,
     ClaimSeatSchema,
     InviteSchema,
+    LeaveSeatSchema,
     SeatChangedSchema,
 )
 from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
 from api.request_reads import game_and_caller, game_record
-from services.joining import claim_seat, mint_invite, seat_bot
+from services.clock import competitive
+from services.core import RulesError
+from services.endings import end_game
+from services.joining import claim_seat, leave_seat, mint_invite, seat_bot
 from services.seating import public_view, seating_of
 from services.store import GameRecord
 
@@ -93,6 +99,66 @@ class Bot(MethodView):
         result = seat_bot(seat_store(), game_id, seat, body.get("name"), record)
         kick_bots(result.record)
         record = result.record
+        return {
+            "id": game_id,
+            "seat": seat,
+            "version": record.version,
+            "seating": public_view(seating_of(record.seating, record.players)),
+        }
+
+
+@blp.route("/<game_id>/seats/<int:seat>/leave")
+class Leave(MethodView):
+    @blp.arguments(LeaveSeatSchema)
+    @blp.response(200, SeatChangedSchema)
+    @error_responses(blp, 400, 401, 403, 404, 409)
+    def post(self, body, game_id, seat):
+        """Leave a seat (its own token) or take it from its player (the host token).
+
+        The seat's token stops working. A bot takes the seat and the game goes on,
+        or, when the game was created with `on_leave: "open"` (or the host asks
+        with `then: "open"`), it reopens for anyone to claim. 409 for a seat no
+        player holds or a finished game.
+        """
+        record, principal = game_and_caller(game_id)
+        require_player(principal)
+        if principal.host:
+            then = body.get("then", "bot")
+        elif seat not in principal.seats:
+            raise ApiError(403, "not_your_seat", f"this token does not hold seat {seat}")
+        elif "then" in body:
+            raise ApiError(403, "host_only", "only the host token chooses what follows a leave")
+        else:
+            then = seat_store().on_leave(game_id)
+        result = leave_seat(seat_store(), game_id, seat, then, record)
+        kick_bots(result.record)
+        record = result.record
+        return {
+            "id": game_id,
+            "seat": seat,
+            "version": record.version,
+            "seating": public_view(seating_of(record.seating, record.players)),
+        }
+
+
+@blp.route("/<game_id>/seats/<int:seat>/resign")
+class Resign(MethodView):
+    @blp.response(200, SeatChangedSchema)
+    @error_responses(blp, 401, 403, 404, 409, 422)
+    def post(self, game_id, seat):
+        """Resign a competitive game (the seat's own token): the game ends at once.
+
+        Its outcome is `{"ended": "resigned", "seat": n}`: the resigning seat loses,
+        and no other standing is worked out. 422 `resign_not_offered` in cooperative
+        and solo games (leave the seat instead), `game_over` once the game has ended.
+        """
+        record, principal = game_and_caller(game_id)
+        require_player(principal)
+        if principal.host or seat not in principal.seats:
+            raise ApiError(403, "not_your_seat", "only the seat's own token may resign it")
+        if not competitive(record.game, record.players, record.options):
+            raise RulesError("resign_not_offered", "only competitive games can be resigned")
+        record = end_game(backend().store, record, {"reason": "resigned", "seat": seat})
         return {
             "id": game_id,
             "seat": seat,

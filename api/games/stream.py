@@ -33,16 +33,18 @@ import marshmallow.validate
 from flask import Response, request
 from flask.views import MethodView
 
-from api.auth import Principal
+from api.auth import Principal, principal_from_hash, require_player, token_hash
 from api.backend import Backend, backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, error_responses
 from api.games.views import envelope
-from api.request_reads import game_and_caller
+from api.request_reads import game_and_caller, game_record
 from services.core.codec import dumps
+from services.endings import outcome_of
 from services.fanout import Hub, Move, hub_for
 from services.registry import get_game
 from services.store import GameNotFound, GameRecord
+from services.stream_tickets import TicketStore
 
 blp = Blueprint(
     "live", __name__, url_prefix="/v1/games", description="Live play: a game pushed as it moves"
@@ -63,17 +65,49 @@ EXAMPLE = (
 
 
 class StreamQuerySchema(ma.Schema):
-    token = ma.fields.String(
+    ticket = ma.fields.String(
+        validate=ma.validate.Length(min=1, max=128),
         metadata={
-            "description": "the seat or host token, for clients that cannot set headers "
-            "(a browser's EventSource); prefer the Authorization header elsewhere"
-        }
+            "description": "a single-use ticket from `POST /v1/games/{id}/stream-tickets`, "
+            "for clients that cannot set headers (a browser's EventSource); it stands for "
+            "the token that asked for it, so no token appears in the URL"
+        },
     )
     seat = ma.fields.Integer(metadata={"description": "host only: stream as this seat"})
     last_event_id = ma.fields.Integer(
         validate=ma.validate.Range(min=0),
         metadata={"description": "resume after this version (the Last-Event-ID header wins)"},
     )
+
+
+class StreamTicketSchema(ma.Schema):
+    ticket = ma.fields.String(required=True, metadata={"description": "use once, as `?ticket=`"})
+    expires_s = ma.fields.Integer(
+        required=True, metadata={"description": "seconds left to open the stream with it"}
+    )
+
+
+def tickets(be: Backend) -> TicketStore:
+    return TicketStore(be.redis, be.settings.prefix, be.settings.stream_ticket_ttl_s)
+
+
+def caller_of(be: Backend, game_id: str, ticket: str | None) -> tuple[GameRecord, Principal]:
+    """The game and the stream's caller: the ticket's token when one is given (401
+    ``invalid_ticket`` when it is unknown, used, expired or of another game), else the
+    Authorization header's, else a spectator."""
+    if ticket is None:
+        return game_and_caller(game_id)
+    if token_hash() is not None:
+        raise ApiError(
+            400, "ticket_and_token", "send a ticket or an Authorization header, not both"
+        )
+    held = tickets(be).redeem(game_id, ticket)
+    if held is None:
+        raise ApiError(
+            401, "invalid_ticket", "this stream ticket is unknown, used, expired or of another game"
+        )
+    record = game_record(game_id)
+    return record, principal_from_hash(record, held)
 
 
 def sse(event: str, version: int, data: dict[str, Any]) -> str:
@@ -126,7 +160,11 @@ def events_for(
                 yield _view_event(be, hub, record, principal, seat, after if sent is None else sent)
                 sent = record.version
             if record.status == "finished":
-                outcome = get_game(record.game).outcome(record.state)
+                outcome = (
+                    outcome_of(record.ended)
+                    if record.ended
+                    else get_game(record.game).outcome(record.state)
+                )
                 body = {
                     "version": record.version,
                     "status": record.status,
@@ -193,10 +231,22 @@ class Stream(MethodView):
     )
     @error_responses(blp, 400, 401, 403, 404, 422)
     def get(self, query, game_id):
-        """The caller's view pushed as Server-Sent Events: a view per new version, then `end`"""
+        """The caller's view pushed as Server-Sent Events: a view per new version, then `end`
+
+        A seat or the host authenticates with the Authorization header, or, where headers
+        cannot be set, with a ticket (`?ticket=`, see `POST .../stream-tickets`); a token
+        in the query is refused. Spectators send neither.
+        """
         be = backend()
+        if "token" in request.args:  # it would sit in access logs and proxies
+            raise ApiError(
+                400,
+                "token_in_url",
+                "send the token in the Authorization header, or open the stream with a ticket "
+                "from POST /v1/games/{id}/stream-tickets",
+            )
         # the record read with the rate-limit check when there is one
-        record, principal = game_and_caller(game_id, query.get("token") or None)
+        record, principal = caller_of(be, game_id, query.get("ticket"))
         seat = query.get("seat")
         envelope(record, principal, seat)  # refuse a view the caller may not have, up front
         after = _resume_point(query)
@@ -209,3 +259,22 @@ class Stream(MethodView):
         response.headers["Cache-Control"] = "no-cache"
         response.headers["X-Accel-Buffering"] = "no"
         return response
+
+
+@blp.route("/<game_id>/stream-tickets")
+class StreamTickets(MethodView):
+    @blp.response(201, StreamTicketSchema)
+    @error_responses(blp, 401, 404)
+    def post(self, game_id):
+        """A single-use ticket to open this game's stream as the caller's token.
+
+        For clients that cannot send headers with the stream request (a browser's
+        EventSource): send the seat or host token here in the Authorization header,
+        then open `GET /v1/games/{id}/stream?ticket=…` within `expires_s` seconds.
+        The ticket works once, for this game only. Spectators need none.
+        """
+        be = backend()
+        record, principal = game_and_caller(game_id)
+        require_player(principal)
+        ticket = tickets(be).issue(record.id, token_hash())
+        return {"ticket": ticket, "expires_s": be.settings.stream_ticket_ttl_s}

@@ -6,6 +6,8 @@ from typing import Any
 
 from api.auth import Principal
 from api.errors import ApiError
+from services.clock import clock_view
+from services.endings import outcome_of
 from services.registry import get_game
 from services.seating import public_view, seating_of
 from services.store import GameRecord
@@ -33,13 +35,16 @@ def envelope(record: GameRecord, principal: Principal, seat: int | None = None) 
     if seat is not None and not 0 <= seat < record.players:
         raise ApiError(422, "no_such_seat", f"seats are 0 to {record.players - 1}")
     view = game.view(state, seat, omniscient)
+    if "clock" in record.options:  # public: every seat sees when time runs out
+        view = {**view, "clock": clock_view(record.game, record.players, record.options,
+                                            record.status, record.updated)}  # fmt: skip
     return {
         **view,
         "game": record.game,
         "id": record.id,
         "version": record.version,
         "status": record.status,
-        "outcome": game.outcome(state),
+        "outcome": outcome_of(record.ended) if record.ended else game.outcome(state),
         "seat": seat,
         # who sits where (names, bots, open seats): public, the same in every view
         "seating": public_view(seating_of(record.seating, record.players)),

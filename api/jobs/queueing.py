@@ -32,6 +32,7 @@ def enqueue(
     kind: str,
     max_timeout_s: int,
     result_ttl_s: int,
+    meta: dict[str, Any] | None = None,
 ) -> Job:
     timeout = min(max_timeout_s, int(budget_s) + TIMEOUT_MARGIN_S)
     return queue.enqueue(
@@ -41,7 +42,7 @@ def enqueue(
         result_ttl=result_ttl_s,
         failure_ttl=result_ttl_s,
         ttl=result_ttl_s,
-        meta={"kind": kind, "budget_s": budget_s},
+        meta={"kind": kind, "budget_s": budget_s, **(meta or {})},
     )
 
 

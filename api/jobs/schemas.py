@@ -5,6 +5,8 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.fields import StrictFloat
+
 STATUSES = ["queued", "started", "finished", "failed"]
 
 
@@ -26,4 +28,4 @@ class SolverRequestSchema(ma.Schema):
     class Meta:
         unknown = ma.INCLUDE
 
-    budget_s = fields.Float(validate=validate.Range(min=0.01, max=3600))
+    budget_s = StrictFloat(validate=validate.Range(min=0.01, max=3600))

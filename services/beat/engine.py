@@ -146,7 +146,7 @@ def resolve(state: dict[str, Any]) -> Events:
     public = [dict(e) for e in revealed]
     if V.hidden_setlist(v):  # Warken: events go to every seat; difficulties stay with the Solo
         for e in public:
-            e["difficulty"] = None
+            hide_difficulty(e)
     events: Events = [{"type": "revealed", "round": state["round"], "songs": public}]
     if rr.lost:
         return events + end_venue(state, False, rr.lost, [rr.lost])
@@ -169,6 +169,14 @@ def resolve(state: dict[str, Any]) -> Events:
     if state["venue_result"] is not None:
         return events
     return events + cleanup(state)
+
+
+def hide_difficulty(song: dict[str, Any]) -> None:
+    """Blank what gives a hidden difficulty away: the number, and ``raw`` -- the sum's
+    comparison with it before events, which with the public sum pins it down even when
+    a broken event made the result a FAIL."""
+    song["difficulty"] = None
+    song["raw"] = None
 
 
 def add_encore(state: dict[str, Any], seat: int | None, how: str) -> Events:

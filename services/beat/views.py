@@ -89,7 +89,8 @@ def build_view(state: dict[str, Any], seat: int | None, omniscient: bool) -> dic
         rr["events"] = list(r["events"])
         rr["broken"] = list(r["broken"])
         rr["cards"] = list(r["cards"])
-        rr["difficulty"] = diff(r["difficulty"])
+        if not see_songs:
+            E.hide_difficulty(rr)
         results.append(rr)
     piles = {
         k: [r["difficulty"] for r in results if r["result"] == k and not r["recycled"]]
@@ -145,7 +146,7 @@ def _last_round(state: dict[str, Any], see_songs: bool) -> dict[str, Any] | None
         rr["broken"] = list(r["broken"])
         rr["cards"] = list(r["cards"])
         if not see_songs:
-            rr["difficulty"] = None
+            E.hide_difficulty(rr)
         songs.append(rr)
     return {"round": lr["round"], "songs": songs}
 

@@ -41,6 +41,7 @@ def perform(state: State, seat: int, action: Action, events: Events) -> None:
     perf = parse_performance(state, seat, action)
     s["performance"] = perf
     s["status"] = "committed"
+    s.pop("refusal", None)  # the reveal judges this Performance afresh
     events.append({"type": "committed", "seat": seat})
     if all(x["status"] == "committed" for x in state["seats"]):
         _reveal(state, events)
@@ -188,14 +189,46 @@ def _second_word(cards: list[str], cards2: Any, usable: list[str], assign: dict[
 
 
 def valid_word(word: str) -> bool:
-    return len(word) >= rules()["min_word_length"] and wordlist.is_word(word)
+    return refusal_reason(word) is None
+
+
+def refusal_reason(word: str) -> str | None:
+    """Why the dictionary refuses ``word`` (``too_short``, ``not_in_word_list``), or None."""
+    if len(word) < rules()["min_word_length"]:
+        return "too_short"
+    return None if wordlist.is_word(word) else "not_in_word_list"
+
+
+def refusal(words: list[str], retries_left: int) -> dict[str, Any] | None:
+    """Why a Performance is refused, for machines (``reason``, ``word``, ``retries_left``)
+    and people (``message``); None when every word stands."""
+    for word in words:
+        reason = refusal_reason(word)
+        if reason is None:
+            continue
+        shown = word.upper()
+        why = (
+            f"{shown} is shorter than {rules()['min_word_length']} letters"
+            if reason == "too_short"
+            else f"{shown} is not in the word list"
+        )
+        then = "one retry left" if retries_left == 1 else "no retry left, so it scores nothing"
+        return {
+            "reason": reason,
+            "word": word,
+            "retries_left": retries_left,
+            "message": f"{why}: {then}.",
+        }
+    return None
 
 
 def _reveal(state: State, events: Events) -> None:
     retry = False
     for i, s in enumerate(state["seats"]):
         perf = s["performance"]
-        if not perf["cards"] or all(valid_word(w) for w in perf["words"]):
+        why = refusal(perf["words"], 0 if s["retried"] else 1) if perf["cards"] else None
+        s["refusal"] = why
+        if why is None:
             continue
         if not s["retried"]:
             s["retried"] = True
@@ -203,9 +236,9 @@ def _reveal(state: State, events: Events) -> None:
             s["contested"] = perf["word"]
             s["performance"] = None
             retry = True
-            events.append({"type": "contested", "seat": i, "word": perf["word"]})
+            events.append({"type": "contested", "seat": i, "word": perf["word"], "refusal": why})
         else:
             perf["failed"] = True
-            events.append({"type": "contest_lost", "seat": i, "word": perf["word"]})
+            events.append({"type": "contest_lost", "seat": i, "word": perf["word"], "refusal": why})
     if not retry:
         resolve(state, events)

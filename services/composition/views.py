@@ -5,8 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from services.composition.content import content
+from services.composition.draft import ghost_cost
 from services.composition.ending import outcome
 from services.composition.seats import State, badges, public_card, rules
+
+
+def _ghost_price(state: State, seat: int | None) -> int:
+    """What the Ghost Note costs the viewer (a spectator: the seat drafting), as a take charges."""
+    who = seat if seat is not None else state["turn"]
+    if isinstance(who, int) and 0 <= who < len(state["seats"]):
+        return ghost_cost(state, who)
+    return int(state["ghost_cost"])
 
 
 def build_view(state: State, seat: int | None, omniscient: bool = False) -> dict[str, Any]:
@@ -31,6 +40,9 @@ def build_view(state: State, seat: int | None, omniscient: bool = False) -> dict
                 "status": s["status"],
                 "performance": perf if show_perf else None,
                 "help": list(s.get("help", [])) if own else None,
+                # why the dictionary refused this seat's word, for its own eyes: the
+                # word itself stays hidden from the others until the showcase
+                "refusal": s.get("refusal") if own else None,
                 "committed": perf is not None,
                 "last": s["last"],
             }
@@ -55,7 +67,7 @@ def build_view(state: State, seat: int | None, omniscient: bool = False) -> dict
         "composition": {
             "notes": [public_card(c) for c in comp["notes"]],
             "crescendos": crescendos,
-            "ghost": {"available": comp["ghost"], "cost": state["ghost_cost"]},
+            "ghost": {"available": comp["ghost"], "cost": _ghost_price(state, seat)},
         },
         "costs": {
             "crescendo": rules()["costs"]["crescendo"],

@@ -1,13 +1,16 @@
-"""The Composition dictionary: NLTK's ``words`` corpus (``en``), read by NLTK's reader.
+"""The Composition dictionary: NLTK's ``words`` corpus (``en``) and the GCIDE list, both
+read by NLTK's ``WordListCorpusReader``.
 
 NLTK's download server is unreachable on our machines, so ``ensure_corpus``
 uses a ``words`` corpus NLTK already finds, or else writes one into a
 project-local NLTK data directory from the ``english-words`` package's
-``web2`` list (Webster's Second, the source of NLTK's ``en`` file).  That list
-holds few inflected forms ("thing" but not "things"), so the inflections that
-lemminflect's lexicon lists for its words are legal too (``inflect``).  Both the
-rules engine and the solver load words only through ``playable_words``, so they
-judge with the same list.  Capitalised entries are proper nouns: banned.
+``web2`` list (Webster's Second, the source of NLTK's ``en`` file).  Webster's
+Second lacks everyday words such as "box", "fax", "email" and "okay", so the
+same package's GCIDE list is a second source (``gcide_words``), with its proper
+nouns kept out.  Neither list holds many inflected forms ("thing" but not
+"things"), so the inflections that lemminflect's lexicon lists for their words
+are legal too (``inflect``).  Both the rules engine and the solver load words
+only through ``playable_words``, so they judge with the same list.
 """
 
 from __future__ import annotations
@@ -20,6 +23,11 @@ from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from pathlib import Path
+
+GCIDE_README = (
+    "The GNU Collaborative International Dictionary of English headword list (gcide),\n"
+    "written for NLTK's WordListCorpusReader by Greenroom from the english-words package.\n"
+)
 
 README = (
     "Webster's Second International word list (web2), written for NLTK's\n"
@@ -48,12 +56,17 @@ def data_dir() -> Path:
     return root / "var" / "nltk_data"
 
 
-def web2_entries() -> list[str]:
-    """The ``web2`` list shipped by ``english-words`` (a pickled set), sorted."""
-    ref = resources.files("english_words") / "data" / "web2.pickle"
+def shipped_entries(name: str) -> list[str]:
+    """A list shipped by ``english-words`` (a pickled set: ``web2``, ``gcide``), sorted."""
+    ref = resources.files("english_words") / "data" / f"{name}.pickle"
     with ref.open("rb") as fh:
         entries = pickle.load(fh)
     return sorted(entries, key=lambda w: (w.lower(), w))
+
+
+def web2_entries() -> list[str]:
+    """The ``web2`` list shipped by ``english-words``, sorted."""
+    return shipped_entries("web2")
 
 
 def _nltk_finds_words() -> Path | None:
@@ -105,9 +118,94 @@ def _playable(entries) -> set[str]:
 
 
 @cache
-def base_words() -> tuple[str, ...]:
-    """The list's own legal words: its lowercase a-z entries (capitalised = proper noun)."""
+def web2_words() -> tuple[str, ...]:
+    """Webster's Second's own legal words: its lowercase a-z entries (capitalised = proper
+    noun)."""
     return tuple(sorted(_playable(raw_entries())))
+
+
+def gcide_corpus() -> Path:
+    """The corpus root holding ``gcide`` (written once from ``english-words``)."""
+    root = data_dir().resolve() / "corpora" / "gcide"
+    with _lock:
+        if not (root / "gcide").exists():
+            root.mkdir(parents=True, exist_ok=True)
+            tmp = root / f"gcide.{os.getpid()}.tmp"
+            tmp.write_text("\n".join(shipped_entries("gcide")) + "\n", encoding="utf-8")
+            os.replace(tmp, root / "gcide")
+            (root / "README").write_text(GCIDE_README, encoding="utf-8")
+    return root
+
+
+@cache
+def gcide_entries() -> tuple[str, ...]:
+    """Every entry of the GCIDE list, as NLTK's corpus reader returns it."""
+    import nltk
+    from nltk.corpus.reader import WordListCorpusReader
+
+    root = gcide_corpus()
+    parent = str(root.parent.parent)
+    if parent not in nltk.data.path:
+        nltk.data.path.append(parent)
+    return tuple(WordListCorpusReader(str(root), ["gcide"]).words("gcide"))
+
+
+def _known_lowercase(word: str) -> bool:
+    """True when lemminflect's lexicon, which holds common words only, knows ``word``."""
+    from lemminflect import getAllInflections, getAllLemmas
+
+    return bool(getAllLemmas(word) or getAllInflections(word))
+
+
+def gcide_playable(entries: Iterable[str], web2: Iterable[str]) -> set[str]:
+    """GCIDE's words without its proper nouns.
+
+    GCIDE writes the headwords it took from Webster's 1913 capitalised ("Box", "Judge",
+    "Paris" alike), and its newer entries in lowercase unless they are names ("fax",
+    "email", "okay").  So a lowercase entry is a word; a capitalised one only when it is
+    capitalised as a headword and nothing more: Webster's Second (``web2``: proper nouns
+    capitalised, words not) or lemminflect's lexicon (common words only) knows it in
+    lowercase.  "Box" comes in through the lexicon; "Paris", "London", "Monday" do not.
+    """
+    lower_web2 = {w for w in web2 if w.islower()}
+    words = set()
+    for entry in entries:
+        if not (entry.isascii() and entry.isalpha()):
+            continue
+        if entry.islower():
+            words.add(entry)
+        elif entry[0].isupper() and entry[1:].islower():
+            word = entry.lower()
+            if word in lower_web2 or _known_lowercase(word):
+                words.add(word)
+    return words
+
+
+@cache
+def gcide_words() -> tuple[str, ...]:
+    """GCIDE's legal words (:func:`gcide_playable`), sorted out once per machine (about
+    4 s) into a file read back through NLTK's ``WordListCorpusReader``, keyed by both
+    lists and lemminflect's version."""
+    from importlib.metadata import version
+
+    from nltk.corpus.reader import WordListCorpusReader
+
+    entries, web2 = gcide_entries(), raw_entries()
+    key = hashlib.sha256("\n".join((*entries, "", *web2)).encode()).hexdigest()[:12]
+    name = f"words-{version('lemminflect')}-{key}"
+    root = gcide_corpus()
+    with _lock:
+        if not (root / name).exists():
+            tmp = root / f"{name}.{os.getpid()}.tmp"
+            tmp.write_text("\n".join(sorted(gcide_playable(entries, web2))) + "\n", "utf-8")
+            os.replace(tmp, root / name)
+    return tuple(WordListCorpusReader(str(root), [name]).words(name))
+
+
+@cache
+def base_words() -> tuple[str, ...]:
+    """Both lists' own legal words: Webster's Second's and GCIDE's."""
+    return tuple(sorted(set(web2_words()) | set(gcide_words())))
 
 
 def inflect(words: Iterable[str]) -> set[str]:
@@ -161,8 +259,8 @@ def inflections() -> tuple[str, ...]:
 
 @cache
 def playable_words() -> tuple[str, ...]:
-    """Every legal word, for the engine and the solver alike: the list's lowercase
-    entries and their inflections (``inflections``)."""
+    """Every legal word, for the engine and the solver alike: both lists' words
+    (``base_words``) and their inflections (``inflections``)."""
     return tuple(sorted(set(base_words()) | set(inflections())))
 
 

@@ -77,8 +77,12 @@ def turn_key(state: dict[str, Any]) -> str:
 
 def ability_spent(state: dict[str, Any], seat: int, level: str, ab: dict[str, Any]) -> bool:
     """Active abilities are once per turn as the bands print it; "once per round" ones
-    (Epic Gods a) once per round, allocation turn and battle turn together."""
+    (Epic Gods a) once per round, allocation turn and battle turn together; spare faces
+    (TNSHE b) while uses remain."""
     rec = state["seats"][seat]
+    if ab["kind"] == "spare_faces":
+        # TNSHE b prints no "once per turn": two single-use faces, usable in one turn
+        return rec["spare_used"] >= ab["uses"]
     if ab.get("once_per") == "round":
         return rec.get("round_used", {}).get(level) == state["round"]
     return bool(rec["turn"]["used"].get(level))
@@ -110,6 +114,9 @@ def usable_ability(
 
 def spend_ability(state: dict[str, Any], seat: int, level: str, ab: dict[str, Any]) -> None:
     rec = state["seats"][seat]
+    if ab["kind"] == "spare_faces":
+        rec["spare_used"] += 1
+        return
     rec["turn"]["used"][level] = True
     if ab.get("once_per") == "round":
         rec.setdefault("round_used", {})[level] = state["round"]

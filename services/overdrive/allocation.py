@@ -54,7 +54,6 @@ def use_ability(state: dict[str, Any], seat: int, action: dict[str, Any], events
         if die["face"] == ab["face"]:
             raise RulesError("no_change", "the die already shows that face")
         die["face"] = ab["face"]
-        rec["spare_used"] += 1
     actors.spend_ability(state, seat, level, ab)
     events.append({"type": "ability", "seat": seat, "level": level, "kind": kind})
 

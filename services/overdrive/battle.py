@@ -3,8 +3,8 @@
 Steps: every seat rolls four dice (Metallum its difficulty's count); seats with a shield
 (Fame 5) or a protection Distortion protect dice in battle order; then each one in battle
 order (Metallum too, at its place by Fame) attacks or passes, a seat's battle turn also
-allowing rerolls, paid face choices and its band abilities; surviving dice become bonuses
-or, in the final, symbols for the collection.
+allowing rerolls, paid face choices, its band abilities and its Distortions; surviving dice
+become bonuses or, in the final, symbols for the collection.
 """
 
 from __future__ import annotations
@@ -32,19 +32,21 @@ def _key(who: Any) -> str:
 
 def battle_order(state: dict[str, Any]) -> list[Any]:
     """Fame leader first (Metallum too: it has a Fame track), then clockwise; Hall of Fame:
-    everyone by Fame with tiebreaks.  Metallum sits before seat 0 (it is the first player of
-    the allocation), which also breaks a full tie in its favour."""
+    everyone by Fame with tiebreaks.  A full tie goes to the earlier in this round's turn
+    order, Metallum first (it acts first each round); clockwise, it sits before seat 0."""
     circle: list[Any] = list(range(state["players"]))
+    turns: list[Any] = list(state["order"])
     if state["metallum"] is not None:
         circle.insert(0, METALLUM)
+        turns.insert(0, METALLUM)
     ranked = sorted(
-        range(len(circle)),
-        key=lambda i: (actors.rank_key(actors.actor(state, circle[i])), -i),
+        circle,
+        key=lambda w: (actors.rank_key(actors.actor(state, w)), -turns.index(w)),
         reverse=True,
     )
     if state["variants"]["hall_of_fame"]:
-        return [circle[i] for i in ranked]
-    lead = ranked[0]
+        return ranked
+    lead = circle.index(ranked[0])
     return [circle[(lead + i) % len(circle)] for i in range(len(circle))]
 
 
@@ -221,8 +223,11 @@ def _resolve(state: dict[str, Any], events: list) -> None:
             actors.actor(state, who)["symbols"] += faces
             events.append({"type": "final_symbols", "who": who, "faces": faces})
         else:
+            # one gain of the summed bonuses: a band's "whenever it gains" pays once
+            total: Counter = Counter()
             for face in faces:
-                actors.gain(state, who, content()["face_bonus"][face], events)
+                total.update(content()["face_bonus"][face])
+            actors.gain(state, who, dict(total), events)
     if not b["final"]:
         cards.discard_market(state)
     state["battle"] = None
@@ -291,13 +296,91 @@ def act(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) 
             _use_ability(state, seat, action, events)
         elif kind == "bonus_raise":
             actors.take_pick(state, seat, action.get("attr"), events)
+        elif kind == "play_distortion":
+            _play_card(state, seat, action, events)
         else:
             raise RulesError(
-                "unknown_action", "reroll, set_face, ability, bonus_raise, attack or pass"
+                "unknown_action",
+                "reroll, set_face, ability, play_distortion, bonus_raise, attack or pass",
             )
         if kind in ("attack", "pass"):
             rec["picks"] = 0  # the battle turn is over: an unspent pick lapses
     _advance(state, events)
+
+
+def _play_card(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) -> None:
+    """A Distortion on the seat's own battle turn ("any time during the turn"): cards that
+    give levels or change faces act on its battle dice; a protection card protects one;
+    clearing a space or making Skulls wild has nothing to act on with the board empty."""
+    rec = state["seats"][seat]
+    mine = state["battle"]["dice"][_key(seat)]
+    card = cards.held_card(rec, action)
+    eff = content()["distortion_by_no"][card]["effect"]
+
+    def pick(idx: int) -> dict[str, Any]:
+        if not 0 <= idx < len(mine):
+            raise RulesError("no_such_die", "pick one of your battle dice")
+        return mine[idx]
+
+    if eff["kind"] == "protect":
+        d = pick(get_int(action, "die"))
+        if d["protected"]:
+            raise RulesError("no_such_die", "that die is protected already")
+        d["protected"] = True
+    elif eff["kind"] in cards.DICE_KINDS:
+        cards.resolve_on_dice(state, seat, eff, action, mine, pick, events)
+    else:
+        raise RulesError("wrong_phase", "this card acts on the board, which is empty in a battle")
+    cards.spend(rec, card, seat, events)
+
+
+def _card_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """Distortions playable on a battle turn, one per choice up to interchangeable dice
+    (set-faces cards are described by a form)."""
+    rec = state["seats"][seat]
+    mine = state["battle"]["dice"][_key(seat)]
+    faces = [d["face"] for d in mine]
+    out: list[dict[str, Any]] = []
+    for card in sorted(set(rec["hand"]), key=int):
+        eff = content()["distortion_by_no"][card]["effect"]
+        kind = eff["kind"]
+        base = {"type": "play_distortion", "card": card}
+        if kind == "protect":
+            seen = set()
+            for i, d in enumerate(mine):
+                if not d["protected"] and d["face"] not in seen:
+                    seen.add(d["face"])
+                    out.append({**base, "die": i})
+        elif kind == "skull_to":
+            out += [{**base, "face": f} for f in ("chord", "horns", "influence")]
+        elif kind == "swap":
+            out += [{**base, "face": f} for f in ("horns", "influence")]
+        elif kind == "reroll":
+            subsets = dice.distinct_subsets(list(range(len(mine))), faces)
+            out += [{**base, "dice": d} for d in [[], *subsets]]
+        elif kind in ("gain", "all_to", "convert"):
+            out.append(base)
+    return out
+
+
+def forms(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """A set-faces Distortion's dice and faces on the seat's battle turn, per card in hand."""
+    b = state["battle"]
+    if b is None or b["step"] != "attack":
+        return []
+    out = []
+    for card in sorted(set(state["seats"][seat]["hand"]), key=int):
+        eff = content()["distortion_by_no"][card]["effect"]
+        if eff["kind"] == "set_faces":
+            out.append(
+                {
+                    "type": "play_distortion",
+                    "card": card,
+                    "dice": f"up to {eff['n']} of your battle dice",
+                    "faces": "a face for each of those dice, in the same order",
+                }
+            )
+    return out
 
 
 def _use_ability(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) -> None:
@@ -326,7 +409,6 @@ def _use_ability(state: dict[str, Any], seat: int, action: dict[str, Any], event
         if d["face"] == to:
             raise RulesError("no_change", "the die already shows that face")
         d["face"] = to
-        rec["spare_used"] += kind == "spare_faces"
     elif kind == "reroll_free":
         idxs = get_int_list(action, "dice")
         if not idxs or any(not 0 <= i < len(mine) for i in idxs):
@@ -400,5 +482,6 @@ def legal(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
                 if f != d["face"]:
                     out.append({"type": "set_face", "die": i, "face": f})
     out += _ability_actions(state, seat)
+    out += _card_actions(state, seat)
     out += actors.pick_actions(state, seat)
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from services.core import RulesError, draw_rng
@@ -83,25 +84,60 @@ def buy_distortion(state: dict[str, Any], who: Who, card: Any, events: list) -> 
 def play_distortion(state: dict[str, Any], seat: int, action: dict[str, Any], events: list) -> None:
     """Resolve a Distortion from the seat's hand during its allocation turn."""
     rec = state["seats"][seat]
-    card = action.get("card")
-    if card not in rec["hand"]:
-        raise RulesError("card_not_in_hand", f"Distortion {card!r} is not in your hand")
+    card = held_card(rec, action)
     eff = content()["distortion_by_no"][card]["effect"]
     kind = eff["kind"]
     mine = [d for d in rec["dice"] if d["placed"] is None and not d.get("borrowed")]
     if kind == "protect":
         raise RulesError("wrong_phase", "protection is played in the Battle of Bands")
+    if kind == "clear_space":
+        board.clear_space(state, seat, action.get("target"), events)
+    elif kind == "skulls_wild":
+        rec["turn"]["skulls_wild"] = True
+    else:
+        resolve_on_dice(state, seat, eff, action, mine, lambda i: own_die(rec, i), events)
+    spend(rec, card, seat, events)
+
+
+def held_card(rec: dict[str, Any], action: dict[str, Any]) -> str:
+    card = action.get("card")
+    if card not in rec["hand"]:
+        raise RulesError("card_not_in_hand", f"Distortion {card!r} is not in your hand")
+    return str(card)
+
+
+def spend(rec: dict[str, Any], card: str, seat: int, events: list) -> None:
+    """A played card leaves the hand for the used pile (its symbol still counts)."""
+    rec["hand"].remove(card)
+    rec["used"].append(card)
+    events.append({"type": "distortion_played", "seat": seat, "card": card})
+
+
+# effects that act on dice or tracks: the same in an allocation turn and a battle turn
+DICE_KINDS = ("gain", "skull_to", "set_faces", "all_to", "convert", "swap", "reroll")
+
+
+def resolve_on_dice(
+    state: dict[str, Any],
+    seat: int,
+    eff: dict[str, Any],
+    action: dict[str, Any],
+    mine: list[dict[str, Any]],
+    pick: Callable[[int], dict[str, Any]],
+    events: list,
+) -> None:
+    """A card that gives levels or changes faces: "all" cards act on ``mine``, cards that
+    name dice take them by index through ``pick``."""
+    kind = eff["kind"]
     if kind == "gain":
         actors.gain(state, seat, eff["gain"], events)
-    elif kind == "clear_space":
-        board.clear_space(state, seat, action.get("target"), events)
     elif kind == "skull_to":
         face = get_face(action)
+        if face == "skull":
+            raise RulesError("no_change", "the Skulls already show that face")
         for d in mine:
             if d["face"] == "skull":
                 d["face"] = face
-    elif kind == "skulls_wild":
-        rec["turn"]["skulls_wild"] = True
     elif kind == "set_faces":
         idxs = get_int_list(action, "dice")
         faces = action.get("faces")
@@ -109,8 +145,9 @@ def play_distortion(state: dict[str, Any], seat: int, action: dict[str, Any], ev
             raise RulesError("bad_action", f"give up to {eff['n']} 'dice' and as many 'faces'")
         if any(f not in FACES for f in faces):
             raise RulesError("bad_action", "unknown face")
-        for i, f in zip(idxs, faces):
-            own_die(rec, i)["face"] = f
+        chosen = [pick(i) for i in idxs]
+        for d, f in zip(chosen, faces):
+            d["face"] = f
     elif kind == "all_to":
         for d in mine:
             d["face"] = eff["face"]
@@ -125,13 +162,12 @@ def play_distortion(state: dict[str, Any], seat: int, action: dict[str, Any], ev
             if d["face"] == frm:
                 d["face"] = to
     elif kind == "reroll":
-        idxs = get_int_list(action, "dice")
+        chosen = [pick(i) for i in get_int_list(action, "dice")]
         rng = draw_rng(state)
-        for i in idxs:
-            own_die(rec, i)["face"] = dice.roll_face(rng)
-    rec["hand"].remove(card)
-    rec["used"].append(card)
-    events.append({"type": "distortion_played", "seat": seat, "card": card})
+        for d in chosen:
+            d["face"] = dice.roll_face(rng)
+    else:
+        raise RulesError("wrong_phase", "this card does nothing here")
 
 
 def discard_market(state: dict[str, Any]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.core import Game, RulesError
-from services.overdrive import allocation, battle, flow
+from services.overdrive import allocation, battle, flow, scoring
 from services.overdrive.content import content
 from services.overdrive.setup import OPTIONS_SCHEMA, new_state
 
@@ -120,6 +120,7 @@ class Overdrive(Game):
             "battle": state["battle"],
             "seats": seats,
             "metallum": met_view,
+            "live_vp": scoring.live_vp(state, seat, omniscient),
         }
         if omniscient:
             out["hit_deck"] = list(state["hit_deck"])
@@ -130,11 +131,13 @@ class Overdrive(Game):
         return False
 
     def action_forms(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-        """Set-faces Distortions (dice and faces to choose); the battle lists every action.
+        """Set-faces Distortions (dice and faces to choose), in an allocation or a battle turn.
 
         Listings name one action per choice up to interchangeable dice (see allocation)."""
-        if flow.current_seat(state) != seat or state["phase"] != "allocation":
+        if flow.current_seat(state) != seat:
             return []
+        if state["phase"] == "battle":
+            return battle.forms(state, seat)
         return allocation.forms(state, seat)
 
     def catalog(self) -> dict[str, Any]:

@@ -41,8 +41,10 @@ def symbols_value(symbols: list[str], wild: int) -> int:
     return best
 
 
-def symbols_of(state: dict[str, Any], who: Any) -> tuple[list[str], int]:
-    """Every symbol an actor owns, and its wildcards (one per award)."""
+def symbols_of(state: dict[str, Any], who: Any, hand: bool = True) -> tuple[list[str], int]:
+    """Every symbol an actor owns, and its wildcards (one per award).
+
+    ``hand=False`` leaves out the Distortions still in hand, for a score the viewer may see."""
     rec = actors.actor(state, who)
     syms: list[str] = []
     if who == METALLUM:
@@ -53,7 +55,10 @@ def symbols_of(state: dict[str, Any], who: Any) -> tuple[list[str], int]:
         if rec["fans_symbol"]:
             syms.append(band["fans_symbol"])
     syms += [content()["hit_by_id"][h]["symbol"] for h in rec["hits"]]
-    syms += [content()["distortion_by_no"][c]["symbol"] for c in rec["hand"] + rec.get("used", [])]
+    cards = (rec["hand"] if hand else []) + rec.get("used", [])
+    # a card id the catalog does not name carries no symbol (a live score never raises)
+    by_no = content()["distortion_by_no"]
+    syms += [by_no[c]["symbol"] for c in cards if c in by_no]
     syms += rec["symbols"]
     return syms, 1 if rec["award"] else 0
 
@@ -76,9 +81,9 @@ def ability_vp(state: dict[str, Any], seat: int) -> int:
     return total
 
 
-def breakdown(state: dict[str, Any], who: Any) -> dict[str, int]:
+def breakdown(state: dict[str, Any], who: Any, hand: bool = True) -> dict[str, int]:
     rec = actors.actor(state, who)
-    syms, wild = symbols_of(state, who)
+    syms, wild = symbols_of(state, who, hand)
     parts = {
         "fans": rec["fans"],
         "fame": rec["fame"],
@@ -90,6 +95,24 @@ def breakdown(state: dict[str, Any], who: Any) -> dict[str, int]:
     }
     parts["total"] = sum(parts.values())
     return parts
+
+
+def live_vp(state: dict[str, Any], seat: int | None, omniscient: bool = False) -> dict[str, Any]:
+    """The VP each band (and Metallum) would score if the game ended now, as ``seat`` may see it.
+
+    Distortions in a hand the viewer cannot see are left out of its symbols; ``hidden`` says
+    how many were left out, so the figure never tells what those cards are."""
+    actors_now: list[Any] = [str(s) for s in range(state["players"])]
+    if state["metallum"] is not None:
+        actors_now.append(METALLUM)
+    out: dict[str, Any] = {}
+    for key in actors_now:
+        who = METALLUM if key == METALLUM else int(key)
+        sees = omniscient or who == seat
+        parts: dict[str, Any] = breakdown(state, who, hand=sees)
+        parts["hidden"] = 0 if sees else len(actors.actor(state, who)["hand"])
+        out[key] = parts
+    return out
 
 
 def outcome(state: dict[str, Any]) -> dict[str, Any]:

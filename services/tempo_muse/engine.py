@@ -89,6 +89,7 @@ def draw(s: State, seat: int, n: int, events: list[Event]) -> list[int]:
 
 
 def discard_from_hand(s: State, seat: int, cards: list[int]) -> None:
+    """Discard ``cards`` in their order: the last one ends on top of the pile."""
     hand = s["hands"][seat]
     for v in cards:
         hand.remove(v)
@@ -204,7 +205,7 @@ def play(c: Content, s: State, seat: int, card: int, payment: list[int], ev: lis
             "card": card,
             "name": c.cards[card].name,
             "position": len(s["studios"][seat]),
-            "payment": sorted(payment),
+            "payment": list(payment),
         }
     )
     next_turn(c, s, ev)
@@ -246,7 +247,7 @@ def mix(c: Content, s: State, seat: int, offsets: dict[int, list[int]], ev: list
         for v in payment:
             s["hands"][seat].remove(v)
         spent += payment
-        ev.append({"type": "offset", "seat": seat, "position": pos, "payment": sorted(payment)})
+        ev.append({"type": "offset", "seat": seat, "position": pos, "payment": list(payment)})
     resolve_studio(c, s, seat, {p: sum(pay) for p, pay in offsets.items()}, ev)
     s["discard"].extend(spent)
     next_turn(c, s, ev)

@@ -7,7 +7,13 @@ from typing import Any
 from services.core import Game, RulesError
 from services.tempo_muse import engine
 from services.tempo_muse.content import Content, content
-from services.tempo_muse.payment import contains, enumerate_payments, is_valid_payment, remove
+from services.tempo_muse.payment import (
+    all_listed,
+    contains,
+    enumerate_payments,
+    is_valid_payment,
+    remove,
+)
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -18,8 +24,9 @@ LIST_LIMIT = 24
 OFFSET_LIST_LIMIT = 4
 
 PAYMENT_RULE = (
-    "a multiset of 'from' whose total reaches 'at_least' and in which every card is "
-    "needed: without any one card it would fall short"
+    "an ordered list of cards of 'from', discarded in that order (the last ends on top of "
+    "the discard pile), whose total reaches 'at_least' while the cards before the last "
+    "total less than 'at_least'"
 )
 
 
@@ -151,15 +158,19 @@ class TempoMuse(Game):
             if card > c.studio_goal or card not in hand:
                 return []
             rest = remove(hand, [card])
-            found = enumerate_payments(rest, card, LIST_LIMIT + 1)
-            if not found:
+            if not enumerate_payments(rest, card, 1):
                 return []
             return [
                 {
                     "type": "play",
                     "card": card,
-                    "payment": {"from": rest, "at_least": card, "rule": PAYMENT_RULE},
-                    "listed_all": len(found) <= LIST_LIMIT,
+                    "payment": {
+                        "from": rest,
+                        "at_least": card,
+                        "ordered": True,
+                        "rule": PAYMENT_RULE,
+                    },
+                    "listed_all": all_listed(rest, card, LIST_LIMIT),
                 }
             ]
         if state["phase"] == "mix":
@@ -172,10 +183,7 @@ class TempoMuse(Game):
             if not deficits:
                 return []
             allowed = engine.offsets_allowed(c, state, seat)
-            singles = all(
-                len(enumerate_payments(hand, need, OFFSET_LIST_LIMIT + 1)) <= OFFSET_LIST_LIMIT
-                for need in deficits.values()
-            )
+            singles = all(all_listed(hand, need, OFFSET_LIST_LIMIT) for need in deficits.values())
             return [
                 {
                     "type": "mix",
@@ -183,9 +191,11 @@ class TempoMuse(Game):
                         "positions": deficits,
                         "at_most": allowed,
                         "from": list(hand),
+                        "ordered": True,
                         "rule": "a list of {position, payment}: distinct positions of "
-                        "'positions', each payment worth at least that position's deficit "
-                        "with no spare card; all payments together drawn from 'from'",
+                        "'positions', each payment an ordered list whose total reaches that "
+                        "position's deficit while the cards before its last total less; "
+                        "all payments together drawn from 'from'",
                     },
                     # combined Offsets are never listed; singles up to OFFSET_LIST_LIMIT each
                     "listed_all": singles and (allowed == 1 or len(deficits) == 1),
@@ -254,7 +264,8 @@ class TempoMuse(Game):
             if not is_valid_payment(card, payment):
                 raise RulesError(
                     "invalid_payment",
-                    f"pay at least {card} with no spare card (total {sum(payment)})",
+                    f"pay at least {card}, discarding no card once {card} is met "
+                    f"(total {sum(payment)})",
                 )
             engine.play(c, s, seat, card, payment, ev)
         elif kind == "discard":
@@ -293,7 +304,8 @@ class TempoMuse(Game):
                 raise RulesError("not_silent", f"the card at position {pos} already acts")
             if not is_valid_payment(need, payment):
                 raise RulesError(
-                    "invalid_payment", f"offset {need} at position {pos} with no spare card"
+                    "invalid_payment",
+                    f"offset {need} at position {pos}, discarding no card once {need} is met",
                 )
             out[pos] = payment
         allowed = engine.offsets_allowed(c, s, seat)

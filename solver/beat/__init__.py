@@ -10,8 +10,14 @@ from typing import Any
 
 def hint(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
     from solver.beat.hints import hint as _hint
+    from solver.beat.why import label, why
 
-    return _hint(state, seat, budget_s)
+    result = _hint(state, seat, budget_s)
+    if isinstance(result.get("estimates"), list):
+        for estimate in result["estimates"]:
+            estimate["label"] = label(estimate)
+    result["why"] = why(state, seat, result)
+    return result
 
 
 def preload() -> None:

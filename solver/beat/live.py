@@ -553,8 +553,11 @@ def live_hint(
         [samples] * len(cands),
         best,
         samples,
-        "the move whose band wins most often when every seat then follows the "
-        "blueprint, over deals consistent with what this seat sees",
+        "the blueprint's own move: no other wins clearly more often on the same deals "
+        "consistent with what this seat sees, every seat then following the blueprint"
+        if best == 0
+        else "a move whose band wins clearly more often than the blueprint's on the same "
+        "deals consistent with what this seat sees, every seat then following the blueprint",
     )
 
 

@@ -215,6 +215,17 @@ class Model:
         prev0 = st.results[-1][1] if st.results else None
         prev_loud: Any = m.new_constant(1 if prev0 == V.LOUD else 0)
         brk = self.brk = self._breaks(n, L, H, xs, zs, rotated)
+        for fp in fixed or []:
+            # a committed break the model offers no variable for (Burning Star, a Cue at
+            # Milkyway) still FAILs its song
+            song = fp.get("song", 0)
+            keys = [((fp["seat"], song), self.fu)] if fp.get("face_up") else []
+            keys += [((fp["seat"], fp["cue"], song), self.cu)] if fp.get("cue") else []
+            if any(key not in where for key, where in keys):
+                if brk[song] is None:
+                    brk[song] = m.new_constant(1)
+                else:
+                    m.add(brk[song] == 1)
         for t in range(H):
             d, evs = songs[t], events[t]
             # a song broken on purpose is a FAIL whatever was played
@@ -297,20 +308,29 @@ class Model:
                 m.add(solo[song] == 1)
             # committed flags that break the song, and those the seat may no longer add
             # (search.committed_flags)
-            if fp.get("face_up"):
+            may = fp.get("may", (B.FACE_UP, B.CUE))
+            if fp.get("face_up") and (s, song) in self.fu:
                 m.add(self.fu[s, song] == 1)
-            elif "may" in fp and B.FACE_UP not in fp["may"] and (s, song) in self.fu:
+            elif B.FACE_UP not in may and (s, song) in self.fu:
                 m.add(self.fu[s, song] == 0)
-            if fp.get("cue"):
+            if fp.get("cue") and (s, fp["cue"], song) in self.cu:
                 m.add(self.cu[s, fp["cue"], song] == 1)
-            elif "may" in fp and B.CUE not in fp["may"]:
+            elif B.CUE not in may:
                 for (ss, _, tt), u in self.cu.items():
                     if ss == s and tt == song:
                         m.add(u == 0)
-            if self.tu:
-                tune = fp.get("tune", 0)
-                m.add(self.tu["up"][s, p, 0] == int(tune > 0))
-                m.add(self.tu["dn"][s, p, 0] == int(tune < 0))
+            tune = fp.get("tune", 0)
+            if self.tu and (tune or search.TUNE not in may):
+                m.add(self.tu["up"][s, p, song] == int(tune > 0))
+                m.add(self.tu["dn"][s, p, song] == int(tune < 0))
+        # a ready seat plays exactly its committed cards this round (no Solo card added)
+        ready = {fp["seat"] for fp in fixed or [] if fp.get("ready")}
+        mine = {(fp["seat"], self.seq[fp["seat"]].index(fp["card"])) for fp in fixed or []}
+        for s in ready:
+            for t in range(min(H, len(sim.round_songs(spec, st)))):
+                for p, xv in xs[s][t]:
+                    if (s, p) not in mine:
+                        m.add(xv == 0)
         if passed:
             m.add(spass[0] == 1)
 

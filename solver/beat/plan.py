@@ -41,14 +41,16 @@ def play_actions(state: dict[str, Any], dec: dict[str, Any]) -> list[dict[str, A
         want = {(p["card"], p.get("song", 0), bool(p.get("solo"))) for p in mine}
         down = {p["card"] for p in s["played"] if not p["face_up"]}
         # a play the plan wants Face Up that was committed face down is taken back too
+        flipped = list(s["flipped"])
         if have and (not have <= want or any(p.get("face_up") and p["card"] in down for p in mine)):
             out.append({"seat": seat, "action": {"type": "take_back"}})
             have = set()
+            # as the engine does: a hidden card taken back is hidden again, last
+            flipped += [p["card"] for p in s["played"] if p["hidden"]]
         if dec.get("solo_pass") and seat == state["solo_seat"]:
             out.append({"seat": seat, "action": {"type": "solo_pass"}})
             continue
         cues = [c for c in s["stage"] if C.has_cue(c) and c not in s["rotated"]]
-        flipped = list(s["flipped"])
         for p in sorted(mine, key=lambda p: bool(p.get("solo"))):
             key = (p["card"], p.get("song", 0), bool(p.get("solo")))
             if key not in have:

@@ -11,8 +11,8 @@ Every fact of the view holds in the sample (tested on random positions):
 * a face-down card with a Cue is higher (lower) than its Cue card;
 * Face Up plays, staged, rotated and flipped-but-visible cards are the real ones;
 * hand, draw, confiscated and hidden counts, deck counts and the current events;
-* Warken: a hidden difficulty agrees with the public sum and its comparison
-  (``raw``: FAIL below, ON POINT equal, LOUD above).
+* Warken: a hidden difficulty agrees with the public sum and result where the song's
+  events held (FAIL below, ON POINT equal, LOUD above).
 
 Within those facts the fill is uniform (cue-constrained plays are drawn first,
 each uniformly among the unaccounted cards that satisfy its Cue).
@@ -131,8 +131,11 @@ def _remove(pool: list[int], d: int) -> None:
 
 
 def _fits(d: int, r: dict[str, Any]) -> bool:
-    """Warken: a hidden difficulty must agree with the public sum and comparison."""
-    return V.compare(r["sum"], d) == r["raw"]
+    """Warken: a hidden difficulty must agree with the public sum and result (a song
+    whose events held compares its sum with the difficulty; a broken one tells nothing)."""
+    if r.get("raw") is not None:
+        return V.compare(r["sum"], d) == r["raw"]
+    return not r["event_ok"] or V.compare(r["sum"], d) == r["result"]
 
 
 def _hidden_results(
@@ -189,6 +192,8 @@ def sampled_state(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         if rr["difficulty"] is None:
             nxt = next(fill, None) if not r.get("recycled") else None
             rr["difficulty"] = nxt if nxt is not None else _take(pool_songs, 1)[0]
+        if rr.get("raw") is None:  # hidden with the difficulty: the sampled one's comparison
+            rr["raw"] = V.compare(rr["sum"], rr["difficulty"])
         results.append(rr)
     if not in_play:  # Encore phase: the current songs are the round's results
         done = results[-len(view["current"]) :] if view["current"] else []

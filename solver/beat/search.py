@@ -298,10 +298,14 @@ def decisions(
         if fixed:
             mine = [p for p in fixed if p["seat"] == s]
             if mine:
+                # a ready seat adds nothing (no Solo card, no second song's card)
+                exact = any(f.get("ready") for f in mine)
                 opts = [
-                    o
+                    _keep(mine, o)
                     for o in opts
-                    if o is not PASS and all(any(_matches(f, p) for p in o) for f in mine)
+                    if o is not PASS
+                    and all(any(_matches(f, p) for p in o) for f in mine)
+                    and not (exact and len(o) != len(mine))
                 ]
         per_seat.append(opts)
     ones_left = len(spec.encores) - st.enc
@@ -324,26 +328,55 @@ def decisions(
 
 
 def _matches(f: dict[str, Any], p: dict[str, Any]) -> bool:
-    """Whether play ``p`` keeps the committed play ``f``: same card, song, Solo and tune,
-    the flags it carries, and only the flags the seat may still add (``may``)."""
-    key = ("card", "song", "solo", "tune")
-    if any((f.get(k) or 0) != (p.get(k) or 0) for k in key):
+    """Whether play ``p`` keeps the committed play ``f``: same card, song and Solo, the
+    tune and flags ``f`` carries (an option lacking a committed flag gets it from
+    :func:`_keep`), and only the tune or flags the seat may still add (``may``)."""
+    if any((f.get(k) or 0) != (p.get(k) or 0) for k in ("card", "song", "solo")):
+        return False
+    may = f.get("may", ())
+    if (f.get("tune") or 0) != (p.get("tune") or 0) and (f.get("tune") or TUNE not in may):
         return False
     for flag, want, have in (
         (B.FACE_UP, bool(f.get("face_up")), bool(p.get("face_up"))),
         (B.CUE, f.get("cue"), p.get("cue")),
     ):
-        if want != have and (want or flag not in f.get("may", ())):
+        if want != have and have and flag not in may:
+            return False
+        if want and have and want != have:
             return False
     return True
 
 
+def _keep(mine: list[dict[str, Any]], o: tuple) -> tuple:
+    """Option ``o`` with the committed flags put back on the plays that keep them (at
+    venues where the search offers no break, a committed break is carried this way)."""
+    out = []
+    for p in o:
+        f = next((f for f in mine if _matches(f, p)), None)
+        q = dict(p)
+        if f is not None:
+            for k in ("face_up", "cue"):
+                if f.get(k):
+                    q[k] = f[k]
+        out.append(q)
+    return tuple(out)
+
+
+TUNE = "tune"
+
+
 def committed_flags(state: dict[str, Any], fixed: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``sim.from_engine``'s committed plays with the Face Up plays and Cues that break
-    their song, and ``may``: the flags the seat can still add to a play (a Cue while it
-    is not ready; Face Up by taking the play back, while it is neither ready nor locked).
+    their song, and what the seat can still change, read from the engine's action rules:
+
+    * ``may``: the flags the seat can still add to a play (a Cue or a Milkyway tune
+      while it is not ready; Face Up by taking the play back);
+    * ``ready``: the seat is ready, so its plays this round are exactly these;
+    * ``free``: the seat may still take every play back (neither ready nor locked).
+
     Flags that break nothing change no result and are left out (their Cue cards stay
     used up, see :func:`rotated_of`)."""
+    tuning = V.tuning(V.get_venue(state["venue"]))
     out = []
     for d in fixed:
         s = state["seats"][d["seat"]]
@@ -354,14 +387,25 @@ def committed_flags(state: dict[str, Any], fixed: list[dict[str, Any]]) -> list[
             d["face_up"] = True
         if p["cue"] and B.CUE in fl:
             d["cue"] = p["cue"]["cue_card"]
+        open_ = not s["ready"] and not p["hidden"] and not p["cue"] and not p["tune"]
         may = []
         if not s["ready"] and not s["locked"]:
             may.append(B.FACE_UP)
-        if not s["ready"] and not p["face_up"] and not p["hidden"] and not p["cue"]:
+        if open_ and not p["face_up"]:
             may.append(B.CUE)
+        if open_ and tuning:
+            may.append(TUNE)
         d["may"] = tuple(may)
+        d["ready"] = bool(s["ready"])
+        d["free"] = not s["ready"] and not s["locked"]
         out.append(d)
     return out
+
+
+def kept(fixed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The committed plays no seat can take back any more (those of ready or locked
+    seats): a seat free to take back is as free as one that has not played."""
+    return [d for d in fixed if not d.get("free")]
 
 
 def _counts(st: sim.State) -> dict[str, int]:

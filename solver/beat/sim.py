@@ -86,9 +86,9 @@ def from_engine(state: dict[str, Any]) -> tuple[Spec, State, list[dict[str, Any]
         draws.append(tuple(hand) + tuple(s["draw"]))
         hands.append(tuple(sorted(hand)))
         stages.append(tuple(s["stage"]))
-        this_round = {p["tune"]["cue_card"] for p in s["played"] if p["tune"]} | {
-            p["cue"]["cue_card"] for p in s["played"] if p["cue"]
-        }
+        # this round's tunes come back as committed plays and are counted again; a Cue
+        # given this round has used its card up for good
+        this_round = {p["tune"]["cue_card"] for p in s["played"] if p["tune"]}
         tunes.append(sum(1 for c in s["rotated"] if c not in this_round))
     solo = state["solo_seat"]
     passed = (

@@ -24,18 +24,37 @@ PULSAR_SLICE_S = 0.01
 
 
 def decide(state: dict[str, Any], budget_s: float, method: str = "auto") -> dict[str, Any]:
-    """Verdict (+ plan) for an engine state at a round start.
+    """Verdict (+ plan) for an engine state, at a round start or in the middle of one.
 
     ``method``: ``auto`` (CP-SAT, then the search with any budget left),
-    ``search`` or ``cpsat``.
+    ``search`` or ``cpsat``.  Mid-round, the position is winnable when some legal
+    continuation wins, a ``take_back`` included: plans that keep every committed play
+    are tried first (a hint that follows them never takes a play back), then, if none
+    wins, plans where the seats free to take their plays back play anew.
     """
-    from solver.beat import model as M  # OR-Tools loads once, outside the budget
+    from solver.beat import model as M  # noqa: F401 - OR-Tools loads once, outside the budget
 
-    spec, st, fixed, passed = sim.from_engine(state)
+    _, _, fixed, passed = sim.from_engine(state)
     fixed = search.committed_flags(state, fixed)
-    rot = search.rotated_of(state)
     t0 = time.monotonic()
-    deadline = t0 + budget_s
+    loose = search.kept(fixed)
+    # when plays may be taken back, half the budget is kept for the plans doing so
+    first = budget_s / 2 if len(loose) < len(fixed) else budget_s
+    out = _decide(state, fixed, passed, t0 + first, method)
+    if out["verdict"] != "feasible" and len(loose) < len(fixed):
+        # every continuation: this verdict stands whatever the first one was
+        out = _decide(state, loose, passed, t0 + budget_s, method)
+    out["seconds"] = round(time.monotonic() - t0, 4)
+    return out
+
+
+def _decide(
+    state: dict[str, Any], fixed: list[dict], passed: bool, deadline: float, method: str
+) -> dict[str, Any]:
+    from solver.beat import model as M
+
+    spec, st, _, _ = sim.from_engine(state)
+    rot = search.rotated_of(state)
     out: dict[str, Any] = {"verdict": "unknown"}
     used: list[str] = []
 
@@ -74,7 +93,6 @@ def decide(state: dict[str, Any], budget_s: float, method: str = "auto") -> dict
         if end.status != "won":  # a model bug must never surface as a wrong answer
             raise AssertionError(f"plan does not win in replay: {end.reason}")
     out["method"] = used[-1] if used else method
-    out["seconds"] = round(time.monotonic() - t0, 4)
     return out
 
 

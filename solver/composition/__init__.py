@@ -43,5 +43,8 @@ def solve(payload: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
 def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, Any]:
     """The recommended next action of ``seat`` (its own cards only)."""
     from solver.composition.advice import advise
+    from solver.composition.why import why
 
-    return advise(state, seat, budget_s)
+    result = advise(state, seat, budget_s)
+    result["why"] = why(state, seat, result)
+    return result

@@ -11,8 +11,10 @@ from services.composition.content import content
 from services.composition.draft import cresc_cost, ghost_cost
 from services.composition.seats import public_card
 from services.composition.showcase import goal_met
+from solver.composition.familiar import choose, familiarity
 from solver.composition.hand import Hand, hand_from_state
 from solver.composition.search import best_words
+from solver.composition.why import card_name
 
 
 def _hand(state: dict[str, Any], seat: int, extra: list[dict[str, Any]] | None = None) -> Hand:
@@ -22,6 +24,8 @@ def _hand(state: dict[str, Any], seat: int, extra: list[dict[str, Any]] | None =
 # share of the time left that one draft evaluation's two-word search may take: a hand
 # holding Crossroads can need a second or more, and the draft compares many hands
 PAIR_SHARE = 0.25
+#: plays compared when spelling: ties and near-ties of the best go to the commoner word
+CANDIDATES = 8
 
 
 def _best_net(hand: Hand, deadline: float) -> tuple[int, str]:
@@ -43,7 +47,7 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
         # the two-word search (hands with Crossroads) may be slow: it gets what is left
         # of the budget and, cut short, the hint says its word is not proven optimal
         left = max(0.0, budget_s - (time.perf_counter() - t0))
-        res = best_words(hand, 3, pair_budget_s=left, budget_s=0.8 * left)
+        res = best_words(hand, CANDIDATES, pair_budget_s=left, budget_s=0.8 * left)
         exact = res["exact"]
         if not res["words"]:
             return {
@@ -55,16 +59,27 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
                 "figures": res["figures"],
             }
         top = res["words"][0]
+        pick = choose(res["words"])
+        for row in res["words"]:
+            row["familiarity"] = round(familiarity(row), 2)
         why = (
             "it is the best of the whole list"
             if exact
             else "the best found within the time budget, not proven optimal"
         )
+        if pick["net"] < top["net"]:
+            why = (
+                f"a far more familiar word than {top['word'].upper()}, which scores best "
+                f"({top['net']} net)"
+            )
+        elif pick is not top:
+            why = f"{why}; the most familiar word with that score"
         return {
-            "actions": [{"seat": seat, "action": top["action"]}],
-            "explanation": f"spell {top['word'].upper()} for {top['score']} Roses "
-            f"(net {top['net']} after {top['paid']} paid); {why}",
+            "actions": [{"seat": seat, "action": pick["action"]}],
+            "explanation": f"spell {pick['word'].upper()} for {pick['score']} Roses "
+            f"(net {pick['net']} after {pick['paid']} paid); {why}",
             "words": res["words"],
+            "best_net": top["net"],
             "exact": exact,
             "figures": res["figures"],
         }
@@ -122,7 +137,9 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
         cost = ghost_cost(state, seat) if cid == "ghost" else 0
         net, word = _best_net(_hand(state, seat, extra), deadline)
         gain = net - base_net - cost
-        figures.append({"card": cid, "best_word": word, "net": net, "gain": gain})
+        figures.append(
+            {"card": cid, "label": card_name(cid), "best_word": word, "net": net, "gain": gain}
+        )
         if best is None or gain > best[0]:
             best = (gain, a, word)
     cresc = _crescendo_option(state, seat, legal, base_net, t0, budget_s)
@@ -145,7 +162,7 @@ def advise(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
     gain, action, word = best
     return {
         "actions": [{"seat": seat, "action": action}],
-        "explanation": f"take {action['card']}: your best word becomes {word.upper()} "
+        "explanation": f"take {card_name(action['card'])}: your best word becomes {word.upper()} "
         f"(+{gain} Roses over your current best)",
         "figures": figures,
     }

@@ -18,8 +18,84 @@ from services.core import RulesError
 UNLOCKED_LINE = "abilities unlocked during the turn, raises held from before"
 
 
-def recommend(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, Any]:
-    """The best plan for ``seat``'s allocation turn: actions, predicted gains, value, reasons."""
+#: the breakdown line for an opening that reaches a new ability level first
+OPENING_LINE = "reach the next ability level first"
+
+
+def recommend(
+    state: dict[str, Any], seat: int, budget_s: float = 2.0, openings: bool = True
+) -> dict[str, Any]:
+    """The best plan for ``seat``'s allocation turn: actions, predicted gains, value, reasons.
+
+    With ``openings``, each opening that reaches a new ability level (``openings.py``) is
+    tried too, the rest of the turn planned with that ability, and the best plan kept."""
+    from solver.overdrive import openings as opening_mod
+
+    t0 = time.perf_counter()
+    best = _recommend_here(state, seat, budget_s)
+    best["opening"] = []
+    if not openings:
+        return best
+    # every opening is solved (their count is capped), whatever the machine's load, so that
+    # a position always gets the same plan
+    for acts, after in opening_mod.openings(state, seat):
+        try:
+            rest = _recommend_here(after, seat, budget_s)
+        except RuntimeError:  # no plan within the solver's time limit: not an option
+            continue
+        trial = _with_opening(state, seat, acts, rest)
+        if trial["value"] > best["value"] + 1e-9:
+            best = trial
+    best["timing_ms"]["total"] = round((time.perf_counter() - t0) * 1000, 2)
+    return best
+
+
+def _with_opening(
+    state: dict[str, Any], seat: int, acts: list[dict[str, Any]], rest: dict[str, Any]
+) -> dict[str, Any]:
+    """The plan ``acts`` then ``rest``: the opening's gains and value added to the rest's."""
+    from services.overdrive import GAME
+    from solver.overdrive import values
+
+    now, got = state, {}
+    for action in acts:
+        now, events = GAME.apply(now, seat, action)
+        for ev in events:
+            if ev["type"] == "gain" and ev["who"] == seat:
+                for k, v in ev["gains"].items():
+                    got[k] = got.get(k, 0) + v
+    before, after = state["seats"][seat], now["seats"][seat]
+    net = {k: after[k] - before[k] for k in ("fans", "fame", "grana", "overdrive")}
+    spent = got.get("grana", 0) - net["grana"]
+    value = (values.holdings(after) - values.holdings(before)) / values.SCALE
+    line = {"source": f"{OPENING_LINE} ({', '.join(_label(a) for a in acts)})",
+            "gains": dict(got), "value": value}  # fmt: skip
+    out = dict(rest)
+    out["actions"] = [{"seat": seat, "action": a} for a in acts] + rest["actions"]
+    out["value"] = round(value + rest["value"], 2)
+    out["predicted_gains"] = _add(got, rest["predicted_gains"])
+    out["net_change"] = _add(net, rest["net_change"])
+    out["grana_spent"] = spent + rest["grana_spent"]
+    out["breakdown"] = [line, *rest["breakdown"]]
+    out["explanation"] = f"{OPENING_LINE} ({value:+.2f}), then: {rest['explanation']}"
+    out["opening"] = list(acts)
+    return out
+
+
+def _label(action: dict[str, Any]) -> str:
+    extra = [f"{k} {v}" for k, v in action.items() if k != "type"]
+    return action["type"] + (f" ({', '.join(extra)})" if extra else "")
+
+
+def _add(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
+    out = dict(a)
+    for k, v in b.items():
+        out[k] = out.get(k, 0) + v
+    return {k: v for k, v in out.items() if v}
+
+
+def _recommend_here(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
+    """The model's plan from ``state`` with the abilities held now (one per copy choice)."""
     from services.overdrive import GAME
     from solver.overdrive import cpsat, plan, position, values
 
@@ -117,9 +193,14 @@ def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, A
     legal = GAME.legal_actions(state, seat)
     if not legal:
         raise RulesError("not_your_turn", f"seat {seat} cannot act now")
+    from solver.overdrive.why import why
+
     if state["phase"] == "allocation":
-        return recommend(state, seat, budget_s)
-    return _battle_hint(state, seat, legal)
+        result = recommend(state, seat, budget_s)
+    else:
+        result = _battle_hint(state, seat, legal)
+    result["why"] = why(state, seat, result)
+    return result
 
 
 def _battle_hint(state: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:

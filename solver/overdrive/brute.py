@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from itertools import permutations, product
+from itertools import combinations, permutations, product
 from typing import Any
 
 from services.overdrive.content import FACES, content
@@ -45,8 +45,8 @@ def _change_options(
     pos: dict[str, Any], needs: list[set[str]], targeted: set[int]
 ) -> list[tuple[int, frozenset[int]]]:
     """Each way to give every own die a face it needs (with Skulls wild a Skull fits every
-    slot as it is): the face changes beyond the ability (and TNSHE's spare face), and the
-    dice those two free changes turn."""
+    slot as it is): the face changes beyond the ability (and TNSHE's spare faces), and the
+    dice those free changes turn."""
     dice = pos["dice"]
     ch = pos["change"]
     fine = {d for d in range(len(dice)) if pos["wild"] and dice[d]["face"] == "skull"}
@@ -56,8 +56,12 @@ def _change_options(
         if d not in targeted and d not in fine and dice[d]["face"] not in needs[d]
     ]
     sp = pos.get("spare")
+    spare_sets: list[tuple[int, ...]] = [()]
+    if sp is not None:
+        fit = [d for d in todo if sp["to"] in needs[d]]
+        spare_sets = [c for k in range(sp["left"] + 1) for c in combinations(fit, k)]
     out = []
-    for use, spare in product([None, *todo], [None, *todo]):
+    for use, spares in product([None, *todo], spare_sets):
         # with Skulls wild, a die the ability turns to a Skull fits every slot too
         if use is not None and (
             ch is None
@@ -65,11 +69,11 @@ def _change_options(
             or (ch["to"] not in needs[use] and not (pos["wild"] and ch["to"] == "skull"))
         ):
             continue
-        if spare is not None and (sp is None or spare == use or sp["to"] not in needs[spare]):
+        if use in spares:
             continue
-        rest = len(todo) - (use is not None) - (spare is not None)
+        rest = len(todo) - (use is not None) - len(spares)
         # (a die that fits its slot only as a wild Skull is not filled early)
-        freed = {d for d in (use, spare) if d is not None}
+        freed = {d for d in (use, *spares) if d is not None}
         if use is not None and ch["to"] not in needs[use]:
             freed.discard(use)
         out.append((rest, frozenset(freed)))
@@ -430,11 +434,16 @@ def _best_value(pos: dict[str, Any]) -> int | None:
                             continue
                         if pay + d_set + hit_now > first + e_in + before_buy + h_in:
                             continue
-                        if pay + d_set + hit_now + nm_cost + d_other > first + e_in + board_g:
+                        # New Member's die is placed on Resources as soon as it is rolled
+                        nm_g = res_g * len(nm)
+                        step4 = pay + d_set + hit_now + nm_cost
+                        if step4 > first + e_in + board_g:
+                            continue
+                        if step4 + d_other > first + e_in + board_g + nm_g:
                             continue
                         v0 = base + res_v * left
                         f0 = fired
-                        income = first + board_g
+                        income = first + board_g + nm_g
                         if dist:
                             v0 += values.DIST_BOUGHT + values.value_of(dist["delta"])
                             income += dist["delta"].get("grana", 0)

@@ -106,7 +106,8 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     for (_, _, src), v in c.items():
         by_src.setdefault(src, []).append(v)
     m.add(sum(by_src.get("ability", [])) + sum(by_src.get("ability_wild", [])) <= 1)
-    m.add(sum(by_src.get("spare", [])) <= 1)
+    if pos.get("spare") is not None:
+        m.add(sum(by_src.get("spare", [])) <= pos["spare"]["left"])
     for v in by_src.get("wild", []) + by_src.get("ability_wild", []):
         m.add(v <= n_dice * wild_now)
     n_dist = sum(card["n"] for card in pos["set_cards"])
@@ -281,8 +282,11 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     m.add(d_set + hit_early <= first + won_early)
     m.add(pay + d_set + hit_early <= first + early_in + won_early)
     m.add(pay + d_set + hit_now <= first + early_in + won_early + before_buy)
-    m.add(pay + d_set + hit_now + nm_cost + d_other <= first + early_in + board_in)
-    m.add(spend <= first + board_in + card_in)
+    # New Member's die goes to Resources as soon as it is rolled: its Grana pays for step 5
+    nm_in = _grana(pos["resource_delta"]) * sum(nm)
+    m.add(pay + d_set + hit_now + nm_cost <= first + early_in + board_in)
+    m.add(pay + d_set + hit_now + nm_cost + d_other <= first + early_in + board_in + nm_in)
+    m.add(spend <= first + board_in + card_in + nm_in)
     res_v = values.value_of(pos["resource_delta"])
     objective = []
     for j, inst in enumerate(insts):

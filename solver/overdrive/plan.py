@@ -223,7 +223,13 @@ def to_actions(pos: dict[str, Any], plan: dict[str, Any]) -> list[dict[str, Any]
     if buy is not None and now:
         acts.append({"type": "buy_hit", "card": buy["card"], "cancel": buy["cancel"]})
         acts += [placement(pl) for pl in now]
-    acts += [placement(pl) for pl in rest if insts[pl["instance"]]["kind"] == "extra_die"]
+    # New Member's die is rolled at once; on Resources at once, its Grana pays for step 5
+    new_die = pos["next_index"] + bool(plan.get("borrow_ability")) + bool(plan.get("borrow_jam"))
+    for pl in rest:
+        if insts[pl["instance"]]["kind"] == "extra_die":
+            acts.append(placement(pl))
+            acts.append({"type": "place", "space": "resources", "dice": [new_die]})
+            new_die += 1
     if item is not None and item["use"] not in EARLY:
         acts.append({"type": "buy_distortion", "card": item["card"]})
         if item["use"] == "gain":

@@ -275,12 +275,13 @@ def from_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
     change, spare, borrow_level, clear_level = None, None, None, None
     trade: dict[str, Any] | None = None
     for level, ab in actors.abilities(state, seat):
-        if rec["turn"]["used"].get(level):
+        if actors.ability_spent(state, seat, level, ab):
             continue
         if ab["kind"] == "change_face" and change is None:
             change = {"level": level, "from": ab["from"], "to": ab["to"]}
-        elif ab["kind"] == "spare_faces" and spare is None and rec["spare_used"] < ab["uses"]:
-            spare = {"level": level, "to": ab["face"]}  # TNSHE b: a die to that face
+        elif ab["kind"] == "spare_faces" and spare is None:
+            # TNSHE b: dice to that face, as many as uses remain
+            spare = {"level": level, "to": ab["face"], "left": ab["uses"] - rec["spare_used"]}
         elif ab["kind"] == "borrow" and borrow_level is None:
             borrow_level = level
         elif ab["kind"] == "clear_space" and clear_level is None:

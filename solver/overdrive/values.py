@@ -65,3 +65,13 @@ class Deltas:
 
     def fires_once(self, delta: dict[str, int]) -> bool:
         return self.once_when is not None and delta.get(self.once_when, 0) > 0
+
+
+def holdings(rec: dict[str, Any]) -> int:
+    """The documented value of a seat's holdings: a turn's value is their change."""
+    return (
+        sum(WEIGHTS[k] * rec[k] for k in WEIGHTS)
+        + EXTRA_DIE * rec["extra_dice"]
+        + HIT_BOUGHT * len(rec["hits"])
+        + DIST_BOUGHT * (len(rec["hand"]) + len(rec["used"]))
+    )

@@ -24,6 +24,14 @@ def hint(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
     The payment DP is small and exact; ``budget_s`` caps only the exact Cycle
     search (``cycle_exact`` is False in the result when it cut the search short).
     """
+    from solver.tempo_muse.why import why
+
+    result = _hint(state, seat, budget_s)
+    result["why"] = why(state, seat, result)
+    return result
+
+
+def _hint(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
     started = time.perf_counter()
     if state.get("phase") == "over":
         return {"actions": [], "explanation": "The game is over."}

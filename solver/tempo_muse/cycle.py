@@ -53,7 +53,7 @@ class Goal:
 
 
 def can_place(hand: Counter | list[int], need: int | None) -> bool:
-    """True when the hand holds ``need`` and the other cards can pay it (no spare card needed)."""
+    """True when the hand holds ``need`` and the other cards total at least ``need`` (pay it)."""
     h = Counter(hand)
     return need is not None and h[need] > 0 and sum(h.elements()) - need >= need
 

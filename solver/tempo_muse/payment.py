@@ -2,10 +2,11 @@
 
 Objective, lexicographic: fewest *keepers* spent (the one copy of each value the
 seat still needs for its Studio), then the lowest total value, then the fewest
-cards, then the smallest values.  Any optimum of an objective that strictly
-improves when a card is dropped is automatically a legal payment ("not one card
-more than needed"): a spare card could be removed for a cheaper payment.  The
-DP therefore never extends a partial payment that already reaches the cost.
+cards, then the smallest values.  The rules accept a payment whose cards before
+the last total less than the cost; an optimum has no card it could drop (a
+cheaper payment would remain), so it is legal in every order and the order is
+free to serve the discard pile (``discard_order``).  The DP therefore never
+extends a partial payment that already reaches the cost.
 """
 
 from __future__ import annotations
@@ -54,3 +55,15 @@ def best_payment(hand: list[int], cost: int, keep: Counter | None = None) -> lis
     if not done:
         return None
     return list(min(done)[3])
+
+
+def discard_order(payment: list[int], gifts: int) -> list[int]:
+    """``payment`` in the order to discard it (the last card ends on top of the pile).
+
+    ``gifts``: how many cards a rival's salvage takes from the top before the
+    seat's own salvage can: those are the lowest cards; beneath them the rest
+    with the highest nearest the top, for the seat's own salvage.  Any order is
+    legal because ``best_payment`` never holds a card it could drop.
+    """
+    low = sorted(payment)
+    return low[gifts:] + sorted(low[:gifts], reverse=True)

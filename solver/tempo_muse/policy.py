@@ -17,7 +17,7 @@ from services.tempo_muse.content import Content, content
 from services.tempo_muse.payment import contains, remove
 from solver.tempo_muse.cycle import CyclePlan, Goal, best_return, plan_cycle, score
 from solver.tempo_muse.mix import landing
-from solver.tempo_muse.payment import best_payment, keepers
+from solver.tempo_muse.payment import best_payment, discard_order, keepers
 
 State = dict[str, Any]
 
@@ -42,6 +42,15 @@ def unseen(c: Content, s: State, seat: int) -> Counter:
     for studio in s["studios"]:
         seen += Counter(slot["value"] for slot in studio)
     return Counter({v: c.cards[v].copies - seen[v] for v in c.cards if c.cards[v].copies > seen[v]})
+
+
+def rival_salvages(c: Content, s: State, seat: int) -> int:
+    """Cards the rival's in-tempo salvage effects take from the pile in its Mix."""
+    return sum(
+        c.cards[slot["value"]].amount
+        for slot in s["studios"][1 - seat]
+        if c.cards[slot["value"]].kind == "salvage" and engine.current_value(c, slot) >= 1
+    )
 
 
 def spare_order(hand: list[int], keep: Counter) -> list[int]:
@@ -86,17 +95,16 @@ def _composition(
         if plan.count > 0:
             return {
                 "action": {"type": "cycle", "count": plan.count},
-                "explanation": (
-                    f"Cycle {plan.count} card(s): exact chance {float(plan.place_chance):.3f} "
-                    f"to place the {need} this round (without a Cycle "
-                    f"{float(plan.by_count[0][0]):.3f}); the give-back is chosen after the draw."
-                ),
+                "explanation": _cycle_explanation(plan, need),
                 **figures,
             }
     if need <= c.studio_goal and need in hand:
         rest = remove(hand, [need])
         pay = best_payment(rest, need, keep - Counter({need: 1}))
         if pay is not None:
+            # second in the round, the rival's Mix salvages from the top of this payment
+            gifts = rival_salvages(c, s, seat) if s["first"] != seat else 0
+            pay = discard_order(pay, gifts)
             return {
                 "action": {"type": "play", "card": need, "payment": pay},
                 "explanation": (
@@ -112,6 +120,29 @@ def _composition(
         "explanation": f"No {need} to place (or no payment): discard a {card}.",
         **figures,
     }
+
+
+def _cycle_explanation(plan: CyclePlan, need: int) -> str:
+    """Why this Cycle: a better chance to place ``need`` when it gives one, else (the
+    chance being the same without a Cycle) the better expected hand it gives."""
+    p, p0 = float(plan.place_chance), float(plan.by_count[0][0])
+    w, w0 = float(plan.expected_worth), float(plan.by_count[0][1])
+    head = f"Cycle {plan.count} card(s): "
+    tail = "; the give-back is chosen after the draw."
+    if p > p0:
+        return (
+            f"{head}exact chance {p:.3f} to place the {need} this round, "
+            f"against {p0:.3f} without a Cycle{tail}"
+        )
+    if p == p0:
+        return (
+            f"{head}the chance to place the {need} this round is {p:.3f} with or without it, "
+            f"and it raises the hand's expected worth from {w0:.1f} to {w:.1f}{tail}"
+        )
+    return (
+        f"{head}it lowers the chance to place the {need} this round from {p0:.3f} to {p:.3f} "
+        f"but raises the hand's expected worth from {w0:.1f} to {w:.1f}{tail}"
+    )
 
 
 def plan_for(c: Content, s: State, seat: int, budget_s: float) -> CyclePlan:
@@ -193,7 +224,12 @@ def _mix(c: Content, s: State, seat: int, keep: Counter) -> dict[str, Any]:
         if not idle:
             break
         del chosen[idle[0]]
-    offsets = [{"position": p, "payment": pay} for p, pay in sorted(chosen.items())]
+    # Offset cards reach the pile after this Studio resolved: a rival resolving next
+    # salvages from their top
+    gifts = rival_salvages(c, s, seat) if s["first"] == seat else 0
+    offsets = [
+        {"position": p, "payment": discard_order(pay, gifts)} for p, pay in sorted(chosen.items())
+    ]
     text = (
         f"Offset {len(offsets)} silent card(s) with spare cards; each woken effect lands."
         if offsets

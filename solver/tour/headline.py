@@ -22,7 +22,7 @@ from typing import Any
 from services.tour.content import content
 from services.tour.sheet import engine_bonus, max_hype_points
 from solver.tour.heuristics import top_two_distribution
-from solver.tour.value import WEIGHTS
+from solver.tour.value import WEIGHTS, Weights
 
 
 def rival_show_odds(state: dict[str, Any], rival: dict[str, Any]) -> dict[int, float] | None:
@@ -45,15 +45,21 @@ def rival_show_odds(state: dict[str, Any], rival: dict[str, Any]) -> dict[int, f
     return {s + bonus: p for s, p in top_two_distribution(dice).items()}
 
 
-def headline_table(state: dict[str, Any], index: int, top: int) -> list[int] | None:
-    """Expected headline reward (tenths of a point) for each own show 0..top, or None."""
+def headline_table(
+    state: dict[str, Any], index: int, top: int, weights: Weights | None = None
+) -> list[int] | None:
+    """Expected headline reward (tenths of a point) for each own show 0..top, or None.
+
+    ``weights`` price the rewards (default ``WEIGHTS``; the last week's price only fans
+    and fame).
+    """
     if state["mode"] != "versus" or state["headline_done"]:
         return None
     odds = rival_show_odds(state, state["sheets"][1 - index])
     if odds is None:
         return None
     vs = content()["versus"]
-    w = WEIGHTS
+    w = WEIGHTS if weights is None else weights
     head = sum(w[k] * v for k, v in vs["headline"].items())
     opener = sum(w[k] * v for k, v in vs["opener"].items())
     tie = sum(w[k] * v for k, v in vs["tie"].items())

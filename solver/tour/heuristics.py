@@ -10,7 +10,8 @@
 - Offers: the affordable offer with the highest expected value, where the win
   chance is exact for "stage the best two dice, spend all affordable hype"
   (distribution of the top two of the week's dice) and a win/fail is priced
-  with ``solver.tour.value.WEIGHTS``; entry fees count against it.
+  with ``solver.tour.value.week_weights`` (the last week: fans and fame only);
+  entry fees count against it.
 - Shop: repair the van when it is at 1 or less; hire crew early in the tour
   (guitar tech, then roadie, then manager) keeping a $6 reserve; keep at least
   8 shirts in stock until the last week; otherwise end shopping.
@@ -26,7 +27,7 @@ from typing import Any
 
 from services.tour.content import content
 from services.tour.sheet import engine_bonus, max_hype_points, venue_target
-from solver.tour.value import WEIGHTS
+from solver.tour.value import week_weights
 
 RESERVE = 6
 ENTRY_RESERVE = 4  # never restock below the highest regular entry fee
@@ -64,7 +65,7 @@ def offer_value(state: dict[str, Any], sheet: dict[str, Any], venue_id: str) -> 
     )
     target = venue_target(venue_id, state["mode"], state["difficulty"])
     p = win_chance(sheet, dice, target, venue["hype"])
-    w = WEIGHTS
+    w, _ = week_weights(state["week"], sheet["boxes"])  # the last week: fans and fame only
     win = w["fame"] * venue["fame"] + w["fans"] * (venue["fans"] + 1)
     win += w["cash"] * venue["cash"] + w["stars"]
     fail = w["fans"] * data["payout"]["fail_fans"] + w["cash"] * (venue["cash"] // 2)
@@ -123,3 +124,32 @@ def shop_choice(
     if {"type": "end_shopping"} in legal:
         return {"type": "end_shopping"}
     return None  # a finished week: nothing worth buying while the rival plays on
+
+
+def shop_reason(sheet: dict[str, Any], action: dict[str, Any]) -> str:
+    """The shop rule behind ``action``, with this sheet's own numbers."""
+    kind = action["type"]
+    if kind == "mechanic":
+        return f"Shop rule of thumb: call the mechanic, the van is at {sheet['van']}."
+    if kind == "buy":
+        cost = content()["crew"][action["item"]]["cost"]
+        return (
+            f"Shop rule of thumb: hire the {action['item']} (${cost}) while it is early in "
+            f"the tour, keeping at least ${RESERVE} (${sheet['cash'] - cost} left)."
+        )
+    if kind == "restock":
+        shirts = action["pairs"] * content()["restock"]["shirts"]
+        return (
+            f"Shop rule of thumb: {sheet['shirts']} shirts in stock is under the {MIN_SHIRTS} "
+            f"to keep at least, so restock {shirts}, as many as allowed while keeping "
+            "the next entry fee."
+        )
+    if sheet["shirts"] >= MIN_SHIRTS:
+        return (
+            f"Shop rule of thumb: end shopping, {sheet['shirts']} shirts are at least the "
+            f"{MIN_SHIRTS} to keep and no crew is worth hiring now."
+        )
+    return (
+        "Shop rule of thumb: end shopping, no more shirts are worth buying while keeping "
+        "the next entry fee (or it is the last week)."
+    )

@@ -17,7 +17,7 @@ from services.tour.content import content
 from solver.tour import heuristics
 from solver.tour.headline import headline_table
 from solver.tour.model import show_ceiling, solve_week
-from solver.tour.value import SCALE, deltas, value
+from solver.tour.value import SCALE, deltas, value, week_weights
 
 
 def _replay(
@@ -58,7 +58,16 @@ def _breakdown_plan(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
 
 
 def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, Any]:
-    """Recommended next actions for ``seat`` (legal and postable as they are)."""
+    """Recommended next actions for ``seat`` (legal and postable as they are), with
+    ``why``: the advice in one plain sentence."""
+    from solver.tour.why import why
+
+    result = _advice(state, seat, budget_s)
+    result["why"] = why(state, seat, result)
+    return result
+
+
+def _advice(state: dict[str, Any], seat: int, budget_s: float) -> dict[str, Any]:
     legal = GAME.legal_actions(state, seat)
     if not legal:
         return {"actions": [], "explanation": "this seat has nothing to decide right now"}
@@ -81,8 +90,12 @@ def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, A
 
     if phase in ("stage", "work"):
         top = show_ceiling(sheet)
-        table = headline_table(state, index, top) if phase == "stage" else None
-        plan = solve_week(sheet, budget_s, table)
+        weights, tiebreak = week_weights(state["week"], sheet["boxes"])
+        table = tie_table = None
+        if phase == "stage":
+            table = headline_table(state, index, top, weights)
+            tie_table = headline_table(state, index, top, tiebreak) if tiebreak else None
+        plan = solve_week(sheet, budget_s, table, weights, tiebreak, tie_table)
         work = {"type": "work", "assign": {str(i): j for i, j in sorted(plan.jobs.items())}}
         actions = [work]
         if phase == "stage":
@@ -95,7 +108,7 @@ def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, A
             solver="cp-sat",
             status=plan.status,
             solve_s=round(plan.wall_s, 4),
-            value=value(sheet, after) / SCALE,
+            value=value(sheet, after, weights) / SCALE,
             objective=plan.objective / SCALE,
             breakdown=deltas(sheet, after),
             staged=plan.staged if phase == "stage" else sheet["staged"],
@@ -119,10 +132,19 @@ def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, A
         if plan.restock:
             lot = content()["restock"]["shirts"]
             what += f"restock {lot * plan.restock} shirts first (the merch dice sell them); "
-        result["explanation"] = (
-            f"{what}jobs {result['jobs']}. This maximises fans + fame + priced cash, hype, "
-            f"van, morale, stars and song boxes (value {result['value']:+.1f} points)."
-        )
+        if tiebreak is not None:
+            why = (
+                "Last week: this maximises the final score, fans + fame "
+                f"({result['value']:+.0f} points); nothing else counts once the tour is over."
+            )
+        else:
+            dead = " (a song box that can no longer become an album is worth nothing)"
+            why = (
+                "This maximises fans + fame + priced cash, hype, van, morale, stars and "
+                f"song boxes{dead if weights['boxes'] == 0 else ''} "
+                f"(value {result['value']:+.1f} points)."
+            )
+        result["explanation"] = f"{what}jobs {result['jobs']}. {why}"
     elif phase == "road":
         actions = _breakdown_plan(state, seat)
         if actions[0]["choice"] == "pay":
@@ -159,11 +181,6 @@ def hint(state: dict[str, Any], seat: int, budget_s: float = 2.0) -> dict[str, A
             )
             return result
         actions = [action]
-        result.update(
-            solver="heuristic",
-            explanation=f"Shop rule of thumb: {action['type']}"
-            + (f" {action['item']}" if action["type"] == "buy" else "")
-            + " (van first, early crew with a $6 reserve, 8 shirts in stock, then move on).",
-        )
+        result.update(solver="heuristic", explanation=heuristics.shop_reason(sheet, action))
     result["actions"] = [{"seat": seat, "action": a} for a in actions]
     return result

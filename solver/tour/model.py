@@ -21,7 +21,7 @@ from ortools.sat.python import cp_model
 
 from services.tour.content import WORK_JOBS, content
 from services.tour.sheet import engine_bonus, max_hype_points, most_restock
-from solver.tour.value import WEIGHTS
+from solver.tour.value import TIE_SCALE, WEIGHTS, Weights
 
 
 @dataclass
@@ -43,13 +43,22 @@ def show_ceiling(sheet: dict[str, Any]) -> int:
 
 
 def solve_week(
-    sheet: dict[str, Any], budget_s: float = 2.0, headline: list[int] | None = None
+    sheet: dict[str, Any],
+    budget_s: float = 2.0,
+    headline: list[int] | None = None,
+    weights: Weights | None = None,
+    tiebreak: Weights | None = None,
+    tie_headline: list[int] | None = None,
 ) -> Plan:
     """Best stage + work plan for a sheet in the ``stage`` or ``work`` phase.
 
     ``headline`` (versus): the value, in tenths, of the headline/opener/tie reward
     for each possible show total (index = show); see ``solver.tour.headline``.
+    ``weights`` price the sheet's changes (default ``WEIGHTS``); ``tiebreak``
+    (with ``tie_headline``), when given, orders plans of equal value: the model
+    maximises ``TIE_SCALE * value + tie-break value`` and reports the value alone.
     """
+    w_main = WEIGHTS if weights is None else weights
     data = content()
     caps = data["caps"]
     work = data["work"]
@@ -170,13 +179,21 @@ def solve_week(
         "boxes": song * (-sheet["boxes"] if album else 1),
         "albums": song * int(album),
     }
-    objective = sum(WEIGHTS[k] * t for k, t in terms.items())
-    if headline is not None and gig:
-        table = [headline[min(v, len(headline) - 1)] for v in range(top + 1)]
-        bonus = m.new_int_var(min(table), max(table), "headline")
-        m.add_element(show, table, bonus)
-        objective += bonus
-    m.maximize(objective)
+
+    def priced(w: Weights, table: list[int] | None, name: str) -> Any:
+        total = sum(w[k] * t for k, t in terms.items())
+        if table is not None and gig:
+            cells = [table[min(v, len(table) - 1)] for v in range(top + 1)]
+            bonus = m.new_int_var(min(cells), max(cells), name)
+            m.add_element(show, cells, bonus)
+            total += bonus
+        return total
+
+    objective = priced(w_main, headline, "headline")
+    if tiebreak is None:
+        m.maximize(objective)
+    else:
+        m.maximize(TIE_SCALE * objective + priced(tiebreak, tie_headline, "tie_headline"))
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
@@ -196,7 +213,7 @@ def solve_week(
         hype=int(solver.value(hype)),
         restock=int(solver.value(lots)),
         jobs=jobs,
-        objective=int(round(solver.objective_value)),
+        objective=objective if isinstance(objective, int) else int(solver.value(objective)),
         status=solver.status_name(status),
         wall_s=solver.wall_time,
         terms={k: t if isinstance(t, int) else int(solver.value(t)) for k, t in terms.items()},

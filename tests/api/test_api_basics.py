@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import uuid
+
+from live_stack import app_with
+
+from services import liveness
 from services.registry import GAMES
 
 
@@ -9,9 +14,24 @@ def test_health_reports_redis_and_queue(client, settings):
     r = client.get("/v1/health")
     assert r.status_code == 200
     body = r.get_json()
-    assert body["status"] == "ok"
+    assert body["status"] == ("ok" if body["down"] == [] else "degraded")
     assert body["redis"]["ok"] is True
     assert body["queue"]["name"] == settings.queue
+
+
+def test_health_names_the_workers_down_until_one_beats(settings):
+    own = app_with(settings, queue=f"{settings.queue}-health-{uuid.uuid4().hex[:6]}")
+    body = own.test_client().get("/v1/health").get_json()
+    assert body["status"] == "degraded" and body["down"] == ["workers"]
+    assert body["queue"]["workers_alive"] == 0
+    client = own.extensions["greenroom"].queue_redis
+    liveness.beat(client, own.extensions["greenroom"].queue.name, "a-worker")
+    try:
+        body = own.test_client().get("/v1/health").get_json()
+        assert body["status"] == "ok" and body["down"] == []
+        assert body["queue"]["workers_alive"] == 1
+    finally:
+        client.delete(liveness.liveness_key(own.extensions["greenroom"].queue.name))
 
 
 def test_catalog_lists_every_registered_game(client):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import redis
-from conftest import start_worker, stop_worker
+from live_stack import start_worker, stop_worker
 from rq import Queue
 
 from api.config import Settings

@@ -13,7 +13,7 @@ import uuid
 
 import pytest
 import redis
-from conftest import app_with
+from live_stack import app_with
 
 from api.config import Settings
 from api.move_trip import LIMITS_THEN_COMMIT_LUA, MoveTrip

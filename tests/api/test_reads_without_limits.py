@@ -9,7 +9,7 @@ API processes, each with its own copies.
 from __future__ import annotations
 
 import pytest
-from conftest import app_with
+from live_stack import app_with
 
 from api.config import Settings
 from services.play import create_game, game_for

@@ -12,7 +12,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from conftest import ROOT
+from live_stack import ROOT
 
 FILES = [
     "tests/api/test_redis_mux.py",

@@ -28,6 +28,8 @@ def check_views(state: dict) -> None:
         if state["venue"] == "warken" and viewer != state["solo_seat"]:
             assert all(c["difficulty"] is None for c in view["current"])
             assert "order" not in view["song_deck"]
+            songs = view["results"] + (view["last_round"] or {"songs": []})["songs"]
+            assert all(s["difficulty"] is None and s["raw"] is None for s in songs)
         elif state["venue"] not in ("pulsar_palace", "warken"):
             assert "order" not in view["song_deck"]
 
@@ -86,7 +88,7 @@ def test_random_live_play_ends_conserves_cards_and_never_leaks(venue, players, s
         assert not card_ids_in(events) & forbidden_for(state, None)
         if state["venue"] == "warken":
             assert all(
-                s["difficulty"] is None
+                s["difficulty"] is None and s["raw"] is None
                 for e in events
                 if e["type"] == "revealed"
                 for s in e["songs"]

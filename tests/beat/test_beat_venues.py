@@ -9,7 +9,7 @@ ascending order, so the first Encore is the lowest leftover.
 from __future__ import annotations
 
 import pytest
-from beat_helpers import act, make_deal, neutral_events, outcome, run_plan, start
+from beat_helpers import act, card_action, make_deal, neutral_events, outcome, run_plan, start
 
 from services.beat import GAME
 from services.beat import cards as C
@@ -502,6 +502,29 @@ def test_warken_views_and_the_solo_face_up():
             assert v["current"][0]["difficulty"] is None and "order" not in v["song_deck"]
     plain = [c for c in st["seats"][solo]["hand"] if not C.has_face_up(c)][0]
     assert {"type": "play", "card": plain, "face_up": True} in GAME.legal_actions(st, solo)
+
+
+def test_warken_never_gives_the_hidden_difficulty_away():
+    """A 1 breaks No Openers, so the song FAILs although 1 + 2 equals its difficulty 3:
+    the sum is public, so the comparison before events (``raw``) would tell the other
+    seats the difficulty.  Only the Solo player sees it, in views and events alike."""
+    deal = make_deal(2, "warken", [3, 4, 4, 5, 5], [[1, 2, 3], [2, 3, 3]], ["no_openers"])
+    st = GAME.new(2, {"venue": "warken", "deal": deal}, 0)
+    assert st["mode"] == "live" and st["solo_seat"] == 0
+    st = act(st, 0, card_action(st, 0, 1))
+    st = act(st, 0, {"type": "ready"})
+    st = act(st, 1, card_action(st, 1, 2))
+    st, events = GAME.apply(st, 1, {"type": "ready"})
+    assert st["results"][0]["raw"] == "on_point" and st["results"][0]["result"] == "fail"
+    revealed = [s for e in events if e["type"] == "revealed" for s in e["songs"]]
+    assert revealed and all(s["raw"] is None and s["difficulty"] is None for s in revealed)
+    for viewer in (None, 0, 1):
+        v = GAME.view(st, viewer)
+        songs = v["results"] + v["last_round"]["songs"]
+        if viewer == 0:
+            assert {(s["difficulty"], s["raw"]) for s in songs} == {(3, "on_point")}
+        else:
+            assert {(s["difficulty"], s["raw"]) for s in songs} == {(None, None)}, viewer
 
 
 # 24 Broken Stardome: exactly 3 / 6 / 1, no Encores

@@ -69,8 +69,10 @@ def check_sample(state: dict, seat: int, sst: dict) -> None:
         real += [c["difficulty"] for c in state["current"]]
     real += state["song_deck"] + state["encore_deck"]
     assert sorted(songs) == sorted(real)
-    for r in sst["results"]:  # Warken: a hidden difficulty fits the public sum
+    for r in sst["results"]:  # Warken: a hidden difficulty fits the public sum and result
         assert V.compare(r["sum"], r["difficulty"]) == r["raw"]
+        if r["event_ok"]:
+            assert r["raw"] == r["result"]
     assert len(set(sst["event_deck"])) == len(sst["event_deck"]) == len(state["event_deck"])
 
 

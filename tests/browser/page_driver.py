@@ -31,8 +31,11 @@ def wait_version_at_least(page: Page, wanted: int) -> None:
 
 
 def click_first_action(page: Page) -> bool:
-    """Click the first listed legal action; False when the page offers none."""
-    buttons = page.locator(ACTION)
+    """Click the first listed legal action; False when the page offers none.
+
+    A step the table offers through a picker (the tour's stage and work steps) is sent
+    with the picker's first choice."""
+    buttons = page.locator(f"#work-submit, #stage-submit, {ACTION}")
     if buttons.count() == 0:
         return False
     before = version(page)
@@ -70,7 +73,8 @@ def wait_for_change(page: Page) -> None:
     page.wait_for_function(
         "v => Number(document.getElementById('main').dataset.version || 0) > v"
         " || document.getElementById('main').dataset.status === 'finished'"
-        " || document.querySelectorAll('#actions button.action').length > 0",
+        " || document.querySelectorAll('#actions button.action, #work-submit, #stage-submit')"
+        ".length > 0",
         arg=seen,
         timeout=60_000,
     )

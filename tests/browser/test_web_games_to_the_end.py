@@ -69,5 +69,15 @@ def test_a_game_is_played_to_its_end_in_the_browser_against_a_bot(
         raise
     assert clicks > 0
     assert "Game over" in page.inner_text("#outcome")
+    # why it ended, and a score table with a row per seat, not raw data
+    assert page.inner_text("#end-why").strip()
+    assert page.locator("#scores tbody tr").count() >= players
+    assert "{" not in page.inner_text("#outcome")
     assert page.js_errors == []
+    # the story: one line per thing told, in words, never a raw object
+    told = page.locator("#events li").evaluate_all(
+        "lis => lis.map(li => li.dataset.version + ' ' + li.textContent)"
+    )
+    assert told and len(told) == len(set(told))
+    assert not [line for line in told if "[object" in line or "undefined" in line]
     shot(page, tmp_path, f"{game}-end")

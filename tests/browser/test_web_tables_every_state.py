@@ -23,6 +23,7 @@ DRAW_ALL = """async ([id, token, steps, kinds]) => {
   const problems = [];
   const labels = {};
   for (const seat of [0, 1]) {
+    let prev = null;
     for (const step of steps) {
       const r = await fetch(`/v1/games/${id}/replay/${step}?seat=${seat}`,
                             {headers: {Authorization: 'Bearer ' + token}});
@@ -38,6 +39,15 @@ DRAW_ALL = """async ([id, token, steps, kinds]) => {
         for (const [type, action] of Object.entries(kinds)) {
           labels[type] = table.label(action, view);
         }
+        // the story between two sampled states, and why a finished game ended
+        if (prev && table.story) {
+          const lines = table.story(prev, view, {who: (s) => `Seat ${s}`, label: () => ''});
+          if (lines.some((l) => typeof l !== 'string' || /undefined|\\[object/.test(l))) {
+            problems.push(`step ${step}: a story line is not words: ${lines}`);
+          }
+        }
+        if (view.outcome && table.endText) table.endText(view.outcome, view);
+        prev = view;
       } catch (e) {
         problems.push(`seat ${seat} step ${step}: ${e.message}`);
       }

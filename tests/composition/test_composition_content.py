@@ -46,8 +46,11 @@ def test_proper_nouns_are_banned_and_words_are_lowercase():
     assert not wordlist.is_word("Jean-Pierre")
     words = wordlist.playable_words()
     assert all(w.isalpha() and w.islower() for w in words[:: max(1, len(words) // 5000)])
-    assert len(wordlist.base_words()) == 210_768  # the list's own lowercase entries
-    assert len(words) == 210_768 + len(wordlist.inflections())  # plus their inflections
+    assert len(wordlist.web2_words()) == 210_768  # Webster's own lowercase entries
+    # GCIDE's words, then the inflections of both lists' words
+    base = set(wordlist.web2_words()) | set(wordlist.gcide_words())
+    assert len(wordlist.base_words()) == len(base)
+    assert len(words) == len(base) + len(wordlist.inflections())
 
 
 def test_content_loads():

@@ -14,6 +14,7 @@ import pytest
 from live_stack import Listener
 
 from greenroom.client import Client, GreenroomError
+from services.stream_tickets import TicketStore
 
 GAME = {"game": "tempo-muse", "players": 2}
 
@@ -158,25 +159,101 @@ def test_idle_streams_get_heartbeats(servers):
     assert "event: view" in lines
 
 
-def test_query_token_authorises_like_the_header(clients):
-    api = clients[1]
-    g = create(clients[0])
-    r = httpx.get(f"{api.base_url}/v1/games/{g.id}", headers={"Authorization": "Bearer x"})
-    assert r.status_code == 401
-    with httpx.stream(
-        "GET", f"{api.base_url}/v1/games/{g.id}/stream", params={"token": g.seat_tokens[1]}
-    ) as r:
-        assert r.status_code == 200
+def _first_data(api, game_id: str, **params) -> tuple[int, str]:
+    """The stream's status and its first ``data:`` line (or its error body)."""
+    with httpx.stream("GET", f"{api.base_url}/v1/games/{game_id}/stream", params=params) as r:
+        if r.status_code != 200:
+            return r.status_code, r.read().decode()
         for line in r.iter_lines():
             if line.startswith("data:"):
-                assert '"seat":1' in line and '"hand":' in line
-                break
+                return r.status_code, line
+    raise AssertionError("the stream ended without data")
+
+
+def test_a_ticket_opens_the_stream_as_its_seat_once(clients):
+    api = clients[1]
+    g = create(clients[0])
+    ticket = api.stream_ticket(g.id, g.seat_tokens[1])
+    assert ticket["expires_s"] > 0 and g.seat_tokens[1] not in ticket["ticket"]
+    status, line = _first_data(api, g.id, ticket=ticket["ticket"])
+    assert status == 200 and '"seat":1' in line and '"hand":' in line
+    status, body = _first_data(api, g.id, ticket=ticket["ticket"])  # used up
+    assert status == 401 and '"invalid_ticket"' in body
+
+
+def test_a_ticket_works_for_its_own_game_only(clients):
+    api = clients[1]
+    mine, other = create(clients[0]), create(clients[0], seed=6)
+    ticket = api.stream_ticket(mine.id, mine.seat_tokens[0])["ticket"]
+    status, body = _first_data(api, other.id, ticket=ticket)
+    assert status == 401 and '"invalid_ticket"' in body
+    status, line = _first_data(api, mine.id, ticket=ticket)  # not burnt by the wrong game
+    assert status == 200 and '"seat":0' in line
+
+
+def test_a_ticket_lives_only_its_ttl_in_redis(settings, clients, store):
+    api = clients[1]
+    g = create(clients[0])
+    ticket = api.stream_ticket(g.id, g.seat_tokens[0])
+    key = TicketStore(store.redis, settings.prefix)._key(g.id, ticket["ticket"])
+    assert 0 < store.redis.ttl(key) <= ticket["expires_s"]
+    # the token itself is never stored, only its hash
+    assert store.redis.get(key).decode() != g.seat_tokens[0]
+
+
+def test_an_expired_ticket_is_refused(settings, store):
+    tickets = TicketStore(store.redis, settings.prefix, ttl_s=1)
+    ticket = tickets.issue("somegame", "hash")
+    time.sleep(1.2)
+    assert tickets.redeem("somegame", ticket) is None
+
+
+def test_only_one_of_racing_redeems_gets_a_ticket(settings, store):
+    tickets = TicketStore(store.redis, settings.prefix)
+    for _ in range(20):
+        ticket = tickets.issue("somegame", "hash")
+        got: list[str | None] = []
+
+        def redeem(ticket: str = ticket, got: list = got) -> None:
+            got.append(tickets.redeem("somegame", ticket))
+
+        racers = [threading.Thread(target=redeem) for _ in range(4)]
+        for t in racers:
+            t.start()
+        for t in racers:
+            t.join()
+        assert got.count("hash") == 1 and got.count(None) == 3
+
+
+def test_a_token_in_the_query_is_refused_and_spectators_need_nothing(clients):
+    api = clients[1]
+    g = create(clients[0])
+    status, body = _first_data(api, g.id, token=g.seat_tokens[1])
+    assert status == 400 and '"token_in_url"' in body
+    status, line = _first_data(api, g.id)
+    assert status == 200 and '"seat":null' in line and '"hand":' not in line
+
+
+def test_a_ticket_needs_a_seat_or_host_token(clients):
+    api = clients[1]
+    g = create(clients[0])
+    r = httpx.post(f"{api.base_url}/v1/games/{g.id}/stream-tickets")
+    assert r.status_code == 401 and r.json()["code"] == "token_required"
+    r = httpx.post(
+        f"{api.base_url}/v1/games/{g.id}/stream-tickets", headers={"Authorization": "Bearer x"}
+    )
+    assert r.status_code == 401 and r.json()["code"] == "invalid_token"
+    host = api.stream_ticket(g.id, g.host_token)["ticket"]
+    status, line = _first_data(api, g.id, ticket=host, seat=1)
+    assert status == 200 and '"seat":1' in line
 
 
 @pytest.mark.parametrize(
     ("params", "headers", "status", "code"),
     [
-        ({"token": "not-a-token"}, {}, 401, "invalid_token"),
+        ({"token": "not-a-token"}, {}, 400, "token_in_url"),
+        ({"ticket": "not-a-ticket"}, {}, 401, "invalid_ticket"),
+        ({"ticket": "t"}, {"Authorization": "Bearer x"}, 400, "ticket_and_token"),
         ({"seat": 0}, {}, 401, "token_required"),
         ({}, {"Last-Event-ID": "seven"}, 400, "bad_last_event_id"),
         ({"last_event_id": -3}, {}, 400, "invalid_request"),

@@ -3,8 +3,9 @@ engine's own actions (its listing, with the set-faces forms expanded) from a sea
 its ``end_turn``, scoring the final state with the documented value.
 
 Left out, as the recommender leaves them to the player: rerolls (random), claiming awards
-(no value).  Positions given to it must leave no random new die (no extra die room) and no
-hidden Hit deck to reveal.
+(no value), the 10-Grana extra die.  A die New Member adds is rolled at random, so, as in
+the recommender, it may only go to Resources (its Grana is then the same whatever it
+shows).  Positions given to it must leave no hidden Hit deck to reveal.
 """
 
 from __future__ import annotations
@@ -44,12 +45,28 @@ def _is_reroll(action: dict[str, Any], state: dict[str, Any], seat: int) -> bool
     return False
 
 
-def _expanded(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-    """The listing, the set-faces forms made concrete (one die per face class)."""
+def _names(action: dict[str, Any]) -> set[int]:
+    dice = action.get("dice") if isinstance(action.get("dice"), list) else []
+    die = [action["die"]] if isinstance(action.get("die"), int) else []
+    return set(dice) | set(die)
+
+
+def _expanded(state: dict[str, Any], seat: int, rolled: set[int]) -> list[dict[str, Any]]:
+    """The listing, the set-faces forms made concrete (one die per face class); the dice
+    in ``rolled`` (new members) only on Resources."""
     out = [a for a in GAME.legal_actions(state, seat) if a["type"] not in SKIP]
     out = [a for a in out if not _is_reroll(a, state, seat)]
+    out = [
+        a
+        for a in out
+        if not (_names(a) & rolled) or (a["type"] == "place" and a["space"] == "resources")
+    ]
     rec = state["seats"][seat]
-    free = [i for i, d in enumerate(rec["dice"]) if d["placed"] is None and not d.get("borrowed")]
+    free = [
+        i
+        for i, d in enumerate(rec["dice"])
+        if d["placed"] is None and not d.get("borrowed") and i not in rolled
+    ]
     for form in GAME.action_forms(state, seat):
         n = content()["distortion_by_no"][form["card"]]["effect"]["n"]
         seen = set()
@@ -77,7 +94,10 @@ def best(state: dict[str, Any], seat: int) -> int:
         if key in memo:
             return memo[key]
         top = None
-        for action in _expanded(st, seat):
+        dice = st["seats"][seat]["dice"]
+        rolled = {i for i in range(len(state["seats"][seat]["dice"]), len(dice))}
+        rolled = {i for i in rolled if not dice[i].get("borrowed")}
+        for action in _expanded(st, seat, rolled):
             nxt, _ = GAME.apply(st, seat, action)
             v = worth(nxt, seat) - start if action["type"] == "end_turn" else go(nxt)
             top = v if top is None else max(top, v)

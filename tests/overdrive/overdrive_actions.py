@@ -88,6 +88,12 @@ def _battle(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     out += [{"type": "bonus_raise", "attr": a} for a in ("fans", "fame", "grana", "overdrive")]
     sources = ["shield", *state["seats"][seat]["hand"]]
     out += [{"type": "protect", "die": d, "source": s} for d in range(n) for s in sources]
+    for card in sorted(set(state["seats"][seat]["hand"])):
+        base = {"type": "play_distortion", "card": card}
+        out += [base, *({**base, "face": f} for f in FACES)]
+        out += [{**base, "die": d} for d in range(n)]
+        out += [{**base, "dice": c} for c in _subsets(n)]
+        out += [{**base, "target": "appearance"}]
     for level in ("a", "b", "c"):
         base = {"type": "ability", "level": level}
         out += [base, *({**base, "die": d} for d in range(n))]

@@ -255,9 +255,12 @@ def check_position(raw: dict) -> None:
     plan = cpsat.solve(pos, 5.0)
     assert plan["status"] == "OPTIMAL"
     assert plan["objective"] == brute.best_value(pos)
-    out = recommend(state, seat, 5.0)
+    out = recommend(state, seat, 5.0, openings=False)  # the model alone: the brute's vocabulary
     assert planned_value(out) == plan["objective"]
     replay(state, seat, out)
+    full = recommend(state, seat, 5.0)  # an opening to a new level is kept only when better
+    assert full["value"] >= out["value"]
+    replay(state, seat, full)
 
 
 @pytest.mark.slow

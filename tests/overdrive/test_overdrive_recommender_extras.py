@@ -109,9 +109,12 @@ def test_cover_bots_positions_equal_brute_force_and_replay(faces, others, overdr
     state["seats"][0]["grana"] = grana
     for h in hits:
         give_hit(state, h, 1)
-    out = recommend(state, 0, 5.0)
+    out = recommend(state, 0, 5.0, openings=False)
     assert planned_value(out) == brute.best_value_live(state, 0)
     replay(state, 0, out)
+    full = recommend(state, 0, 5.0)
+    assert full["value"] >= out["value"]
+    replay(state, 0, full)
 
 
 def test_tnshe_spends_a_spare_face_only_when_it_adds_value():
@@ -129,6 +132,25 @@ def test_tnshe_spends_a_spare_face_only_when_it_adds_value():
     state = _live(["tnshe", "rebeldogs"], ["skull", "chord", "horns"], 3)
     state["occupied"] = {k: [{"seat": 1, "faces": ["skull"]}] for k in SPACE_IDS}
     state["seats"][0]["spare_used"] = 2
+    give_hit(state, "mini_lover", 1)
+    out = recommend(state, 0, 2.0)
+    assert out["value"] == pytest.approx(0.75)
+    assert brute.best_value_live(state, 0) == 75
+    replay(state, 0, out)
+
+
+def test_tnshe_may_spend_both_spare_faces_in_one_turn():
+    # Chord, Chord, Horns and Mini Lover (three Horns Up: +3 Overdrive = 2.40): no Skull for
+    # a, so both spare faces turn the Chords (the sheet prints no limit per turn)
+    hit = [{"id": "mini_lover", "owner": "other"}]
+    out, acts = _solve(band="tnshe", overdrive=3, faces=["chord", "chord", "horns"], hits=hit)
+    assert out["value"] == pytest.approx(2.40)
+    spares = [a for a in acts if a["type"] == "ability" and a["level"] == "b"]
+    assert sorted(a["die"] for a in spares) == [0, 1]
+    # one use left: only one Chord can turn, so Mini Lover is out of reach (0.75)
+    state = _live(["tnshe", "rebeldogs"], ["chord", "chord", "horns"], 3)
+    state["occupied"] = {k: [{"seat": 1, "faces": ["skull"]}] for k in SPACE_IDS}
+    state["seats"][0]["spare_used"] = 1
     give_hit(state, "mini_lover", 1)
     out = recommend(state, 0, 2.0)
     assert out["value"] == pytest.approx(0.75)

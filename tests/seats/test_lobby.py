@@ -105,8 +105,9 @@ def test_bad_lobby_queries_are_400(client, query):
     assert client.get("/v1/games", query_string=query).status_code == 400
 
 
-def test_lobby_entries_expire_with_their_game(settings):
-    """The index is scored by the game's expiry: when Redis drops the game, it is unlisted."""
+def test_lobby_entries_leave_with_their_game(settings):
+    """A game idle too long ends, and the lobby drops it; when Redis drops the game, its
+    index entry is gone too."""
     client = connect(settings.game_redis())
     prefix = f"{settings.prefix}lobby-{uuid.uuid4().hex[:6]}:"
     store = GameStore(client, prefix=prefix, idle_ttl_s=1, finished_ttl_s=1)
@@ -118,9 +119,12 @@ def test_lobby_entries_expire_with_their_game(settings):
     try:
         assert [g["id"] for g in seats.lobby(None, 0, 10).games] == [record.id]
         time.sleep(1.2)
-        assert not client.exists(store.record_key(record.id))
+        assert store.get(record.id).ended["reason"] == "idle"
         page = seats.lobby(None, 0, 10)
         assert page.games == [] and page.total == 0
+        time.sleep(1.0)
+        assert not client.exists(store.record_key(record.id))
+        assert seats.lobby(None, 0, 10).games == []
     finally:
         for key in client.scan_iter(match=f"{prefix}*"):
             client.delete(key)

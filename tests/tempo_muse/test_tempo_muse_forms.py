@@ -30,8 +30,16 @@ def _inside(cards, pool):
     return not Counter(cards) - Counter(pool)
 
 
-def _pays(payment, need):
-    return bool(payment) and sum(payment) >= need and sum(payment) - min(payment) < need
+def _pays(payment, need, ordered):
+    """The form's rule: reach ``need``; ordered, the cards before the last fall short."""
+    if not payment or sum(payment) < need:
+        return False
+    return sum(payment[:-1]) < need if ordered else sum(payment) - min(payment) < need
+
+
+def _orders(cards):
+    """Every distinct order of ``cards``."""
+    return [list(p) for p in sorted(set(itertools.permutations(cards)))]
 
 
 def admits(form, action):
@@ -43,7 +51,7 @@ def admits(form, action):
         return (
             action["card"] == form["card"]
             and _inside(action["payment"], pay["from"])
-            and _pays(action["payment"], pay["at_least"])
+            and _pays(action["payment"], pay["at_least"], pay.get("ordered", False))
         )
     if form["type"] == "cycle_return":
         spec = form["cards"]
@@ -55,7 +63,10 @@ def admits(form, action):
         return (
             len(set(positions)) == len(positions) <= spec["at_most"]
             and all(p in spec["positions"] for p in positions)
-            and all(_pays(o["payment"], spec["positions"][str(o["position"])]) for o in items)
+            and all(
+                _pays(o["payment"], spec["positions"][str(o["position"])], spec.get("ordered"))
+                for o in items
+            )
             and _inside([v for o in items for v in o["payment"]], spec["from"])
         )
     raise AssertionError(f"unknown form {form['type']}")
@@ -76,7 +87,11 @@ def candidates(s, seat):
         rest = list(hand)
         if card in rest:
             rest.remove(card)
-        out += [{"type": "play", "card": card, "payment": p} for p in _sub_multisets(rest)]
+        out += [
+            {"type": "play", "card": card, "payment": order}
+            for p in _sub_multisets(rest)
+            for order in _orders(p)
+        ]
     # every silent card, and one that acts (an Offset on it is illegal)
     studio_ = s["studios"][seat]
     silent = [i + 1 for i, slot in enumerate(studio_) if slot["value"] - slot["tokens"] < 1]
@@ -84,6 +99,13 @@ def candidates(s, seat):
     positions = silent + acting[:1]
     pays = [p for p in _sub_multisets(hand) if p]
     out.append({"type": "mix", "offsets": []})
+    for pos in positions:  # one Offset: every order of every payment
+        for p in pays:
+            out += [
+                {"type": "mix", "offsets": [{"position": pos, "payment": q}]} for q in _orders(p)
+            ]
+    # two Offsets: each payment ascending and descending
+    pays = pays + [p[::-1] for p in pays if p != p[::-1]]
     for k in (1, 2):
         for pos in itertools.combinations(positions, k):
             for combo in itertools.product(pays, repeat=k):

@@ -56,6 +56,20 @@ def test_places_the_next_card_with_the_cheapest_payment_that_keeps_the_next_card
     assert hint(s, 0, 1.0)["actions"][0]["action"]["payment"] == [9]
 
 
+def test_the_payment_keeps_its_best_card_from_a_rival_salvage_that_resolves_first():
+    # seat 0 places second (seat 1 holds the token); seat 1's Lo-Fi is in tempo and
+    # salvages the top of the pile in its Mix, before seat 0's own Lo-Fi can
+    s = position(
+        hands=([1, 2, 3, 4], [6, 6]), studios=(studio(1, 2), studio(1, 2)), first=1, turn=1
+    )
+    s["cycled"][0] = True
+    pay = hint(s, 0, 1.0)["actions"][0]["action"]["payment"]
+    assert pay == [2, 1]  # the 1 on top goes to the rival, the 2 stays for seat 0
+    # with the rival's Lo-Fi silent, the best card goes on top for seat 0's own salvage
+    s["studios"][1] = studio(1, (2, 2))
+    assert hint(s, 0, 1.0)["actions"][0]["action"]["payment"] == [1, 2]
+
+
 def test_a_certain_placement_is_never_risked_for_a_better_hand():
     # 3 and 4 alone place the 3 (4 pays), so a Cycle that gives back only the 1 and
     # the 9 keeps the placement certain while trading low cards for unseen ones

@@ -133,23 +133,40 @@ def test_play_places_the_card_and_discards_the_payment():
     ("payment", "ok"),
     [
         ([1, 2], True),  # exactly 3
-        ([9], True),  # one card over the cost is fine: it is needed
-        ([2, 2], True),  # 4, but without either 2 it is short
+        ([9], True),  # one card over the cost
+        ([2, 2], True),  # 2 is short, the second 2 meets it
+        ([2, 9], True),  # 2 is short, so the 9 may still be discarded
+        ([1, 1, 9], True),
+        ([9, 2], False),  # the 9 met the 3: nothing more may be discarded
+        ([1, 2, 9], False),  # 1 + 2 met it before the 9
+        ([2, 2, 2], False),
         ([1, 1], False),  # 2 < 3
-        ([2, 9], False),  # the 2 is spare
-        ([1, 2, 9], False),
         ([], False),
     ],
 )
-def test_payment_must_reach_the_value_with_no_spare_card(payment, ok):
-    s = position(hands=([3, 1, 1, 2, 2, 9], [6]), studios=(studio(1, 2), []))
+def test_payment_discards_in_order_until_the_value_is_met(payment, ok):
+    s = position(hands=([3, 1, 1, 2, 2, 2, 9], [6]), studios=(studio(1, 2), []), discard=[5])
     action = {"type": "play", "card": 3, "payment": payment}
     if ok:
-        s2, _ = act(s, 0, action)
+        s2, ev = act(s, 0, action)
         assert [slot["value"] for slot in s2["studios"][0]] == [1, 2, 3]
-        assert sorted(s2["discard"]) == sorted(payment)
+        assert s2["discard"] == [5] + payment  # in the order paid: the last card on top
+        assert ev[0]["payment"] == payment
     else:
         assert code_of(s, 0, action) == "invalid_payment"
+
+
+def test_the_payment_order_decides_what_a_salvage_takes():
+    # seat 1 resolves first; its Lo-Fi salvages the top of the pile, the last card paid
+    def salvaged(payment):
+        s = position(hands=([3, 1, 2, 9], [6]), studios=(studio(1, 2), studio(2)), first=1)
+        s, _ = act(s, 1, {"type": "discard", "card": 6})
+        _, ev = act(s, 0, {"type": "play", "card": 3, "payment": payment})
+        return next(e["cards"] for e in ev if e["type"] == "effect" and e["seat"] == 1)
+
+    assert salvaged([1, 2]) == [2]
+    assert salvaged([2, 1]) == [1]
+    assert salvaged([2, 9]) == [9]  # 2 is short of 3, so the 9 may follow it
 
 
 def test_value_must_match_the_position_and_be_unique_and_held():
@@ -246,6 +263,12 @@ def test_offset_rules():
     s2, _ = act(s, 0, {"type": "mix", "offsets": [{"position": 2, "payment": [4]}]})
     # Lo-Fi salvaged seat 1's discarded 6, not its own payment, which is discarded after
     assert s2["hands"][0] == [2, 4, 6, 9] and s2["discard"] == [11, 1, 4]
+    # 2 is short of 4, so the 9 may follow it; the 9 first meets it and the 2 is refused
+    s3, _ = act(s, 0, {"type": "mix", "offsets": [{"position": 2, "payment": [2, 9]}]})
+    assert s3["hands"][0] == [4, 4, 6] and s3["discard"] == [11, 1, 2, 9]
+    assert code_of(s, 0, {"type": "mix", "offsets": [{"position": 2, "payment": [9, 2]}]}) == (
+        "invalid_payment"
+    )
     two = [{"position": 1, "payment": [4]}, {"position": 2, "payment": [4]}]
     assert code_of(s, 0, {"type": "mix", "offsets": two}) == "too_many_offsets"
     assert code_of(s, 0, {"type": "mix", "offsets": [{"position": 3, "payment": [4]}]}) == (

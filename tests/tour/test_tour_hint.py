@@ -12,15 +12,21 @@ from services.tour import GAME
 from solver.tour import hint
 from solver.tour.heuristics import offer_choice, top_two_distribution
 from solver.tour.model import solve_week
-from solver.tour.value import value
+from solver.tour.value import value, week_weights
+
+
+def weights_of(state):
+    """The weights the hint prices this sheet's week with."""
+    return week_weights(state["week"], state["sheets"][0]["boxes"])[0]
 
 
 def brute_force_best(state, seat=0):
     """Best value over every legal restock x stage x work, measured by the rules engine.
 
     The restock ("anytime") comes first: with the merch dice known, buying shirts
-    the merch then sells is part of the best week.
+    the merch then sells is part of the best week.  Priced with the week's weights.
     """
+    weights = weights_of(state)
     before = state["sheets"][0]
     best = None
     restocks = [a for a in GAME.legal_actions(state, seat) if a["type"] == "restock"]
@@ -32,15 +38,16 @@ def brute_force_best(state, seat=0):
     for staged in starts:
         for work in [a for a in GAME.legal_actions(staged, seat) if a["type"] == "work"]:
             after = GAME.apply(staged, seat, work)[0]["sheets"][0]
-            v = value(before, after)
+            v = value(before, after, weights)
             best = v if best is None else max(best, v)
     return best
 
 
 @pytest.mark.parametrize("seed", range(30))
 def test_cp_sat_optimum_equals_brute_force_at_the_stage_decision(seed):
-    state = random_week_state(random.Random(seed), dice_count=5)
-    plan = solve_week(state["sheets"][0], budget_s=5)
+    # weeks 10 and 11: every counter priced (the last week is test_tour_final_week's)
+    state = random_week_state(random.Random(seed), dice_count=5, week=10 + seed % 2)
+    plan = solve_week(state["sheets"][0], budget_s=5, weights=weights_of(state))
     best = brute_force_best(state)
     assert plan.status == "OPTIMAL"
     assert plan.objective == best
@@ -50,21 +57,23 @@ def test_cp_sat_optimum_equals_brute_force_at_the_stage_decision(seed):
 
 @pytest.mark.parametrize("dice,seed", [(6, 0), (6, 1), (6, 2), (7, 0)])
 def test_cp_sat_matches_brute_force_with_six_and_seven_dice(dice, seed):
-    state = random_week_state(random.Random(1000 + seed), dice_count=dice)
-    assert solve_week(state["sheets"][0], budget_s=5).objective == brute_force_best(state)
+    state = random_week_state(random.Random(1000 + seed), dice_count=dice, week=11)
+    plan = solve_week(state["sheets"][0], budget_s=5, weights=weights_of(state))
+    assert plan.objective == brute_force_best(state)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(200))
 def test_cp_sat_equals_brute_force_sweep(seed):
-    state = random_week_state(random.Random(10_000 + seed))
-    assert solve_week(state["sheets"][0], budget_s=10).objective == brute_force_best(state)
+    state = random_week_state(random.Random(10_000 + seed), week=10 + seed % 3)
+    plan = solve_week(state["sheets"][0], budget_s=10, weights=weights_of(state))
+    assert plan.objective == brute_force_best(state)
 
 
 @pytest.mark.parametrize("seed", range(15))
 def test_cp_sat_optimum_equals_brute_force_at_the_work_decision(seed):
     rng = random.Random(500 + seed)
-    state = random_week_state(rng)
+    state = random_week_state(rng, week=10 + seed % 3)
     stage = rng.choice([a for a in GAME.legal_actions(state, 0) if a["type"] == "stage"])
     state, _ = GAME.apply(state, 0, stage)
     result = hint(state, 0, 5)

@@ -55,8 +55,13 @@ def play(state: dict[str, Any], seat: int, *actions: dict[str, Any]) -> tuple[di
     return state, events
 
 
-def random_week_state(rng: random.Random, dice_count: int | None = None) -> dict[str, Any]:
-    """A random sheet at the stage decision: counters, crew, engine, venue and dice."""
+def random_week_state(
+    rng: random.Random, dice_count: int | None = None, week: int | None = None
+) -> dict[str, Any]:
+    """A random sheet at the stage decision: counters, crew, engine, venue and dice.
+
+    ``week``: 12 unless given (past the crew rule's weeks: the hint stages at once).
+    """
     data = content()
     players, options = rng.choice([(1, {}), (2, {"mode": "coop"}), (1, {"difficulty": "basement"})])
     state = GAME.new(players, options, rng.randrange(10**6))
@@ -77,5 +82,5 @@ def random_week_state(rng: random.Random, dice_count: int | None = None) -> dict
         dice[: min(4, n)] = [dice[0]] * min(4, n)
         rng.shuffle(dice)
     venue = rng.choice(list(data["venues"]))
-    state["week"] = data["weeks"]  # past the crew rule's weeks: the hint stages at once
+    state["week"] = data["weeks"] if week is None else week
     return at_stage(state, dice, venue)

@@ -31,7 +31,10 @@ export function renderActions(box, listing, { label, act, seatName }) {
     bySeat.get(sa.seat).push(sa);
   }
   const groups = [];
-  for (const [seat, list] of bySeat) {
+  for (const [seat, all] of bySeat) {
+    // moves a player cannot tell apart (two plain 5s of the Beat) are one button
+    const seen = new Set();
+    const list = all.filter((sa) => { const text = label(sa.action); if (seen.has(text)) return false; seen.add(text); return true; });
     groups.push(h("div", { class: "action-group", role: "group", "aria-label": `Actions for ${seatName(seat)}` },
       bySeat.size > 1 ? h("h3", {}, seatName(seat)) : null,
       h("div", { class: "buttons" }, list.map((sa) => h("button", {
@@ -79,16 +82,22 @@ function actionForm(entry, index, listing, act, seatName) {
   const inputs = Object.entries(params).map(([name, description]) => {
     const id = `form-${index}-${name}`;
     const start = example && name in example ? JSON.stringify(example[name]) : "";
+    // "1..3, $1 per 2 shirts": a whole number in that range, as a number box
+    const range = typeof description === "string" ? /^(\d+)\.\.(\d+)\b/.exec(description) : null;
+    const input = range
+      ? h("input", { id, type: "number", min: range[1], max: range[2], step: 1, value: Number.isInteger(example?.[name]) ? example[name] : range[1], "aria-describedby": `${id}-d`, dataset: { number: "1" } })
+      : h("input", { id, type: "text", value: start, "aria-describedby": `${id}-d`, autocomplete: "off" });
     return [name, h("div", { class: "field" },
       h("label", { for: id }, words(name)),
-      h("input", { id, type: "text", value: start, "aria-describedby": `${id}-d`, autocomplete: "off" }),
+      input,
       h("small", { class: "muted", id: `${id}-d` }, typeof description === "string" ? description : show(description)))];
   });
   function submit(event) {
     event.preventDefault();
     const action = { ...fixed };
     for (const [name, field] of inputs) {
-      const value = parseInput(field.querySelector("input").value);
+      const box = field.querySelector("input");
+      const value = box.dataset.number ? Number(box.value) : parseInput(box.value);
       if (value !== undefined) action[name] = value;
     }
     act({ seat, action });
@@ -96,7 +105,7 @@ function actionForm(entry, index, listing, act, seatName) {
   const title = `${words(form.type)}${form.description ? `: ${form.description}` : ""}`;
   return h("details", { class: "action-form" },
     h("summary", {}, title, seat !== undefined ? ` (${seatName(seat)})` : ""),
-    h("form", { onsubmit: submit },
+    h("form", { onsubmit: submit, novalidate: true },
       inputs.map(([, el]) => el),
       h("button", { type: "submit" }, `Send ${words(form.type)}`)));
 }

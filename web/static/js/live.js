@@ -32,26 +32,64 @@ export function follow(id, token, current, onVersion, onMode = () => {}) {
     if (source) source.close();
   }
 
-  function stream() {
-    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  // A seat's token never goes into the stream's URL (logs and proxies keep URLs): it asks
+  // for a single-use ticket with the token in a header and opens the stream with that.
+  // A ticket works once, so every reconnect asks for a new one and resumes after the
+  // last version seen.
+  let lastSeen = null;
+  let failures = 0;
+
+  async function streamUrl() {
+    const base = `/v1/games/${encodeURIComponent(id)}/stream`;
+    const params = new URLSearchParams();
+    if (lastSeen !== null) params.set("last_event_id", String(lastSeen));
+    if (token) {
+      const response = await fetch(`/v1/games/${encodeURIComponent(id)}/stream-tickets`, {
+        method: "POST",
+        headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+      });
+      if (!response.ok) return null;
+      params.set("ticket", (await response.json()).ticket);
+    }
+    const query = params.toString();
+    return query ? `${base}?${query}` : base;
+  }
+
+  async function stream() {
+    let url = null;
+    try { url = await streamUrl(); } catch { url = null; }
+    if (stopped) return;
+    if (url === null) { poll(); return; }
     let opened = false;
-    source = new EventSource(`/v1/games/${encodeURIComponent(id)}/stream${query}`);
-    source.onopen = () => { opened = true; setMode("stream"); };
+    source = new EventSource(url);
+    source.onopen = () => { opened = true; failures = 0; setMode("stream"); };
     for (const name of STREAM_EVENTS) {
-      source.addEventListener(name, (ev) => seen(ev.data, ev.lastEventId));
+      source.addEventListener(name, (ev) => {
+        const fromId = Number.parseInt(ev.lastEventId, 10);
+        if (Number.isFinite(fromId)) lastSeen = fromId;
+        seen(ev.data, ev.lastEventId);
+        if (name === "end" && source) {
+          // the game is over: only a rematch moves it now, which the long-poll sees
+          // (the mode still tells how the game was followed)
+          source.close();
+          source = null;
+          if (!stopped) poll(false);
+        }
+      });
     }
     source.onerror = () => {
-      // a closed source never reconnects by itself: no stream route, or refused
-      if (source.readyState === EventSource.CLOSED || !opened) {
-        source.close();
-        source = null;
-        if (!stopped) poll();
-      }
+      // the browser would reconnect with the same, used ticket: reconnect here instead
+      if (source) source.close();
+      source = null;
+      if (stopped) return;
+      failures += 1;
+      if (!opened && failures > 2) poll(); // no stream route, or refused
+      else setTimeout(() => { if (!stopped) stream(); }, 1000 * Math.min(failures, 10));
     };
   }
 
-  async function poll() {
-    setMode("polling");
+  async function poll(announce = true) {
+    if (announce) setMode("polling");
     while (!stopped) {
       try {
         const headers = { Accept: "application/json", "If-None-Match": `"${current()}"`, Prefer: "wait=25" };

@@ -1,6 +1,7 @@
 // The lobby: create a game from the catalog's option schemas, share seats, join open games.
 import * as api from "./api.js";
 import { copyText, fill, h, toast, words } from "./dom.js";
+import { rulesOf } from "./rules.js";
 import { schemaForm } from "./schemaform.js";
 import { myGames, playerName, remember, setPlayerName } from "./store.js";
 
@@ -28,8 +29,9 @@ export async function lobby(main) {
   const games = catalog.games;
   const result = h("section", { class: "panel", "aria-live": "polite", id: "created" });
   const errors = errorBox();
-  const gameSelect = h("select", { id: "game", name: "game" },
+  const gameSelect = h("select", { id: "game", name: "game", "aria-describedby": "game-line" },
     games.map((g) => h("option", { value: g.game }, g.title)));
+  const gameLine = h("p", { class: "muted", id: "game-line" });
   const players = h("input", { id: "players", name: "players", type: "number", step: 1, inputmode: "numeric" });
   const mySeat = h("select", { id: "my-seat", name: "my-seat" });
   const seed = h("input", { id: "seed", name: "seed", type: "number", min: 0, step: 1, placeholder: "random" });
@@ -50,6 +52,7 @@ export async function lobby(main) {
       players.value = Math.min(Math.max(2, g.min_players), g.max_players);
     }
     seats();
+    gameLine.textContent = rulesOf(g.game)?.line || "";
     fill(optionBox, h("legend", {}, `${g.title}: options`));
     form = schemaForm(optionBox, g.options || {});
     suggest(g, form, optionBox);
@@ -99,7 +102,7 @@ export async function lobby(main) {
 
   const createForm = h("form", { class: "panel", onsubmit: submit, "aria-labelledby": "create-h" },
     h("h2", { id: "create-h" }, "New game"),
-    h("div", { class: "field" }, h("label", { for: "game" }, "Game"), gameSelect),
+    h("div", { class: "field" }, h("label", { for: "game" }, "Game"), gameSelect, gameLine),
     h("div", { class: "row" },
       h("div", { class: "field" }, h("label", { for: "players" }, "Players"), players),
       h("div", { class: "field" }, h("label", { for: "my-seat" }, "Your seat"), mySeat),
@@ -146,10 +149,22 @@ async function suggest(game, form, box) {
     try {
       const items = (await api.content(game.game, section)).items;
       if (!Array.isArray(items)) continue;
+      const named = items.filter((it) => it && it.id !== undefined);
       const list = h("datalist", { id: `choices-${game.game}-${name}` },
-        items.filter((it) => it && it.id !== undefined).map((it) => h("option", { value: it.id }, it.name || String(it.id))));
+        named.map((it) => h("option", { value: it.id }, it.name ? `${it.name}${it.tier ? ` (${it.tier})` : ""}` : String(it.id))));
       box.appendChild(list);
       input.setAttribute("list", list.id);
+      // a single choice by name (a Beat venue): a picker with names and tiers, no ids to type
+      const type = [].concat(game.options.properties[name]?.type || []);
+      if (type.includes("string") && named.every((it) => it.name)) {
+        const pickId = `pick-${game.game}-${name}`;
+        const picker = h("select", { id: pickId, onchange: () => { input.value = picker.value; } },
+          h("option", { value: "" }, "The default"),
+          named.map((it) => h("option", { value: it.id }, `${it.name}${it.tier ? ` (${it.tier})` : ""}`)));
+        const field = input.closest(".field");
+        if (field) field.hidden = true;
+        box.appendChild(h("div", { class: "field" }, h("label", { for: pickId }, name.replace(/^./, (c) => c.toUpperCase())), picker));
+      }
     } catch { /* typing the id still works */ }
   }
 }
@@ -268,9 +283,24 @@ export async function join(main, id, seat, params) {
       showError(errors, err);
     }
   }
+  // the game, its host and its seats, read from the public view (a private game may refuse it)
+  let about = null;
+  try {
+    const view = await api.view(id, null);
+    const titles = Object.fromEntries((await api.catalog()).games.map((g) => [g.game, g.title]));
+    const seating = Array.isArray(view.seating) ? view.seating : [];
+    const host = seating.find((x) => x.host)?.name || seating.find((x) => x.kind === "human" && x.name)?.name;
+    about = [
+      h("p", { id: "join-game" }, h("strong", {}, titles[view.game] || view.game), host ? `, hosted by ${host}` : ""),
+      rulesOf(view.game) ? h("p", { class: "muted" }, rulesOf(view.game).line) : null,
+      seating.length ? h("ul", { class: "plain", id: "join-seats", "aria-label": "Seats" }, seating.map((x, k) =>
+        h("li", {}, `Seat ${k}: ${x.kind === "open" || x.open ? (k === seat ? "open: yours to take" : "open") : x.kind === "bot" ? `${x.name || "a bot"} (bot)` : x.name || "taken"}`))) : null,
+    ];
+  } catch { /* the join form works without it */ }
   fill(main,
     h("h1", {}, `Join game ${id}`),
     h("form", { class: "panel narrow", onsubmit: submit },
+      about,
       h("p", {}, `You are taking seat ${seat}.`),
       h("div", { class: "field" }, h("label", { for: "join-name" }, "Your name"), name),
       errors,

@@ -5,7 +5,10 @@ import { fill, h } from "./dom.js";
 import { credentials } from "./store.js";
 import * as generic from "./tables/generic.js";
 import { tableFor } from "./tables/index.js";
-import { nameOf } from "./table.js";
+import { nameOf, shortName } from "./table.js";
+import { narrate } from "./story.js";
+import { rulesOf } from "./rules.js";
+import { explainTerms } from "./terms.js";
 
 export async function replay(main, id, params) {
   const creds = credentials(id) || {};
@@ -22,6 +25,7 @@ export async function replay(main, id, params) {
   let step = Math.min(Number.parseInt(params.get("step") ?? `${total}`, 10) || 0, total);
   const board = h("div", { class: "board", id: "replay-board" });
   const where = h("p", { id: "replay-step", "aria-live": "polite" });
+  const told = h("ul", { class: "events", id: "replay-story", "aria-label": "What this step did" });
   const slider = h("input", { type: "range", min: 0, max: total, value: step, id: "replay-slider", "aria-label": "Step" });
   const buttons = {
     first: h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, "« Start"),
@@ -40,17 +44,24 @@ export async function replay(main, id, params) {
     buttons.forward.disabled = buttons.last.disabled = step === total;
     history.replaceState(null, "", `#/replay/${encodeURIComponent(id)}?step=${step}`);
     try {
-      const view = await api.replayStep(id, step, token);
+      const [view, before] = await Promise.all([api.replayStep(id, step, token), step > 0 ? api.replayStep(id, step - 1, token) : null]);
       if (mine !== seq) return;
       const r = tableFor(view.game);
+      if (r.load) await r.load(view);
       const last = view.last;
       const seatName = (s) => nameOf(view, s);
       const label = (a) => r.label?.(a, view) || genericLabel(a);
       where.textContent = `Step ${step} of ${total}${last ? `: ${seatName(last.seat)}, ${label(last.action)}` : ": the deal"}${view.outcome ? " · game over" : ""}`;
+      // the same story lines a table tells, for this step
+      const who = (s) => shortName(view, s, null);
+      const moves = new Map(last ? [[view.version, { seat: last.seat, events: [], action: last.action }]] : []);
+      const lines = before ? narrate(r, before, view, { who, label, moves }) : [];
+      fill(told, lines.map((text) => h("li", {}, text)));
       const ctx = { view, seat: view.seat, host: false, listing: { actions: [], forms: [] }, act: () => {}, seatName, label, find: () => undefined };
       let drawn;
-      try { if (r.load) await r.load(view); drawn = r.render(view, ctx); } catch { drawn = generic.render(view); }
+      try { drawn = r.render(view, ctx); } catch { drawn = generic.render(view); }
       fill(board, drawn, r === generic ? null : generic.rest(view, r.drawn || []));
+      explainTerms(board, rulesOf(view.game)?.terms);
     } catch (err) {
       fill(board, h("p", { class: "error", role: "alert" }, err.message));
     }
@@ -61,7 +72,7 @@ export async function replay(main, id, params) {
     h("div", { class: "panel replay-controls", role: "group", "aria-label": "Replay controls" },
       buttons.first, buttons.back, slider, buttons.forward, buttons.last,
       h("a", { href: `#/g/${encodeURIComponent(id)}`, class: "button" }, "Table")),
-    where, board);
+    where, told, board);
   main.addEventListener("keydown", (e) => {
     if (e.target === slider) return;
     if (e.key === "ArrowLeft") go(step - 1);

@@ -1,12 +1,15 @@
 // A game table: the caller's view drawn by the game's renderer, its legal actions as
 // buttons and forms, live updates, hints, and the outcome.
 import * as api from "./api.js";
-import { eventLabel, genericLabel, renderActions } from "./actions.js";
+import { genericLabel, renderActions } from "./actions.js";
 import { fill, h, toast, words } from "./dom.js";
 import { hintPanel } from "./hints.js";
 import { puzzlePanel } from "./puzzle.js";
 import { follow } from "./live.js";
 import { credentials, remember } from "./store.js";
+import { narrate, storyBook } from "./story.js";
+import { rulesOf } from "./rules.js";
+import { explainTerms } from "./terms.js";
 import * as generic from "./tables/generic.js";
 import { tableFor } from "./tables/index.js";
 
@@ -44,12 +47,63 @@ export function nameOf(view, seat) {
   return typeof name === "string" && name ? `${name} (seat ${seat})` : `Seat ${seat}`;
 }
 
+/** A seat's short name for the story: "You", the name it joined with, "Bot (seat 1)". */
+export function shortName(view, seat, mine) {
+  if (seat === mine) return "You";
+  const info = Array.isArray(view?.seating) ? view.seating[seat] : null;
+  if (info && info.kind === "bot") return /bot/i.test(info.name || "") ? info.name : `${info.name || "Bot"} (bot)`;
+  return typeof info?.name === "string" && info.name ? info.name : `Seat ${seat}`;
+}
+
+/** The "How to play" panel of a game: its steps and what its words mean. */
+export function howToPlay(game, title) {
+  const rules = rulesOf(game);
+  if (!rules) return null;
+  return h("details", { class: "panel how", id: "how-to-play" },
+    h("summary", {}, `How to play ${title}`),
+    h("p", {}, rules.line),
+    h("ol", {}, rules.steps.map((step) => h("li", {}, step))),
+    h("h3", {}, "Words on the table"),
+    h("dl", {}, Object.entries(rules.terms).map(([word, meaning]) => [h("dt", {}, word), h("dd", {}, meaning)])));
+}
+
 /** Seats nobody has taken yet: moves wait for them. */
 export function openSeatsOf(view) {
   return (Array.isArray(view.seating) ? view.seating : []).filter((s) => s.open || s.kind === "open").map((s) => s.seat);
 }
 
-function outcomeBanner(view, mine, seatName) {
+/** Who a score belongs to: a seat, or a rival that is not a seat (Metallum). */
+function scorer(key, seatName) {
+  return /^\d+$/.test(key) ? seatName(Number(key)) : words(key).replace(/^./, (c) => c.toUpperCase());
+}
+
+/**
+ * The final scores as a table: one row per scorer, the score, then every per-scorer figure
+ * the outcome carries (a breakdown's parts, Roses, ranks...).
+ */
+function scoreTable(o, seatName) {
+  const who = Object.keys(o.scores || {});
+  if (!who.length) return null;
+  const cols = [["Score", (k) => o.scores[k]]];
+  for (const [key, val] of Object.entries(o)) {
+    if (key === "scores" || !val || typeof val !== "object" || Array.isArray(val)) continue;
+    if (!who.every((k) => k in val)) continue;
+    const sample = val[who[0]];
+    if (sample && typeof sample === "object") {
+      for (const part of Object.keys(sample)) {
+        if (part !== "total") cols.push([words(part).replace(/^./, (c) => c.toUpperCase()), (k) => val[k]?.[part]]);
+      }
+    } else {
+      cols.push([words(key).replace(/^./, (c) => c.toUpperCase()), (k) => val[k]]);
+    }
+  }
+  return h("table", { class: "scores", id: "scores" },
+    h("caption", {}, "Final scores"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Who"), cols.map(([title]) => h("th", { scope: "col" }, title)))),
+    h("tbody", {}, who.map((k) => h("tr", {}, h("th", { scope: "row" }, scorer(k, seatName)), cols.map(([, get]) => h("td", {}, generic.value(get(k))))))));
+}
+
+function outcomeBanner(view, mine, seatName, renderer) {
   const o = view.outcome;
   if (!o) return null;
   const winners = o.winners || [];
@@ -57,11 +111,16 @@ function outcomeBanner(view, mine, seatName) {
   if (!winners.length) headline = "Game over: nobody won.";
   else if (mine !== null && winners.includes(mine)) headline = winners.length > 1 ? "Game over: you won together!" : "Game over: you won!";
   else headline = `Game over: ${winners.map(seatName).join(", ")} won.`;
+  let why = null;
+  try {
+    why = renderer.endText?.(o, view) || null;
+  } catch (err) {
+    console.error(err);
+  }
   return h("section", { class: "outcome", id: "outcome", role: "status" },
     h("h2", {}, headline),
-    o.scores ? h("dl", { class: "stats" }, Object.entries(o.scores).map(([k, v]) =>
-      h("div", {}, h("dt", {}, /^\d+$/.test(k) ? seatName(Number(k)) : words(k)), h("dd", {}, generic.value(v))))) : null,
-    generic.rest(o, ["winners", "scores"]));
+    why ? h("p", { class: "end-why", id: "end-why" }, why) : null,
+    scoreTable(o, seatName));
 }
 
 export async function table(main, id, params) {
@@ -72,7 +131,8 @@ export async function table(main, id, params) {
   const creds = credentials(id) || {};
   const token = creds.token || null;
   const host = Boolean(creds.host);
-  const state = { view: null, listing: { actions: [], forms: [] }, version: 0, acting: null, seq: 0, events: [], posted: new Set() };
+  const state = { view: null, listing: { actions: [], forms: [] }, version: 0, acting: null, seq: 0, moves: new Map() };
+  const story = storyBook(id, host ? "host" : creds.seat ?? (token ? "seat" : "spectator"));
 
   const heading = h("h1", { id: "table-title" }, "Loading…");
   const turn = h("p", { class: "turn", id: "turn", "aria-live": "polite" });
@@ -80,6 +140,7 @@ export async function table(main, id, params) {
   const errors = h("p", { class: "error", role: "alert", id: "error", hidden: true });
   const outcome = h("div", {});
   const board = h("div", { class: "board", id: "board" });
+  const howBox = h("div", { id: "how" });
   const actionsBox = h("div", { id: "actions" });
   const extraBox = h("div", { id: "extra" });
   const switcher = h("div", { id: "seat-switch" });
@@ -88,7 +149,7 @@ export async function table(main, id, params) {
   const puzzleBox = h("div", { id: "puzzle" });
   let puzzle = null;
   const hints = hintPanel({
-    get: () => ({ id, token, seat: actingSeat(), game: state.view?.game, running: state.view?.status === "running" }),
+    get: () => ({ id, token, seat: actingSeat(), game: state.view?.game, running: state.view?.status === "running", version: state.version }),
     play: (steps) => playAll(steps),
     label: (a) => label(a),
   });
@@ -97,7 +158,7 @@ export async function table(main, id, params) {
     h("div", { class: "table-head" }, heading, h("p", {}, turn, " ", live)),
     errors, outcome,
     h("div", { class: "layout" },
-      h("div", { class: "table-main" }, board),
+      h("div", { class: "table-main" }, howBox, board),
       h("aside", { class: "side", "aria-label": "Your moves" },
         h("section", { class: "panel", "aria-labelledby": "moves-h" },
           h("h2", { id: "moves-h" }, "Your moves"), switcher, extraBox, actionsBox),
@@ -125,20 +186,32 @@ export async function table(main, id, params) {
     fill(errors, err.message || String(err), err.code ? h("small", { class: "code" }, ` (${err.code})`) : null);
   }
 
-  function addEvents(events, seat) {
-    for (const ev of events || []) state.events.unshift({ ev, seat });
-    state.events = state.events.slice(0, 30);
-    fill(eventsBox, state.events.map(({ ev }) => h("li", {}, eventLabel(ev, seatName))));
+  const who = (seat) => (state.view ? shortName(state.view, seat, mySeat()) : `Seat ${seat}`);
+
+  /** The story so far, newest first. */
+  function drawStory() {
+    const entries = story.entries();
+    fill(eventsBox, entries.length
+      ? [...entries].reverse().map((e) => h("li", { dataset: { version: e.v } }, e.text))
+      : h("li", { class: "muted" }, "Nothing yet."));
   }
 
-  /** Moves the stream reports that this page did not post: what it may see of them. */
-  function othersMoved(moves) {
+  /** What the viewer may know of each move (the stream's and its own), by version. */
+  function noteMoves(moves) {
     for (const move of moves || []) {
-      if (state.posted.has(move.version)) continue;
-      state.posted.add(move.version);
-      const events = move.events?.length ? move.events : Number.isInteger(move.seat) && move.seat >= 0 ? [{ seat: move.seat, type: "moved" }] : [];
-      addEvents(events.map((ev) => ({ seat: move.seat >= 0 ? move.seat : undefined, ...ev })));
+      if (state.moves.has(move.version)) continue;
+      // the stream may tell of this page's own move before its POST answers: it is the
+      // move in flight for that seat, so the story can name it by its action
+      const mine = state.inFlight && state.inFlight.seat === move.seat ? state.inFlight.action : undefined;
+      state.moves.set(move.version, { seat: move.seat, events: move.events || [], action: mine });
     }
+  }
+
+  /** Tell what happened between the view drawn before and the one just read. */
+  function tell(prev, next) {
+    if (!prev || next.version <= prev.version || prev.seat !== next.seat || next.version <= story.told()) return;
+    const lines = narrate(renderer(), prev, next, { who, label, moves: state.moves });
+    story.add(next.version, lines);
   }
 
   async function refresh() {
@@ -166,6 +239,7 @@ export async function table(main, id, params) {
       if (host && creds.omniscient && !listing.actions.some((a) => a.seat === state.acting)) {
         state.acting = listing.actions[0]?.seat ?? state.acting;
       }
+      tell(state.view, view);
       state.view = view;
       state.seen = Date.now();
       state.version = view.version;
@@ -180,12 +254,14 @@ export async function table(main, id, params) {
   async function act(sa) {
     errors.hidden = true;
     try {
+      state.inFlight = sa;
       const result = await api.act(id, token, sa);
-      state.posted.add(result.version);
-      addEvents(result.events, sa.seat);
+      state.inFlight = null;
+      state.moves.set(result.version, { seat: sa.seat, events: result.events || [], action: sa.action });
       await refresh();
       return true;
     } catch (err) {
+      state.inFlight = null;
       showError(err);
       if (err.status === 412 || err.status === 409) refresh();
       return false;
@@ -195,10 +271,12 @@ export async function table(main, id, params) {
   async function playAll(steps) {
     for (const sa of steps) {
       try {
+        state.inFlight = sa;
         const result = await api.act(id, token, sa);
-        state.posted.add(result.version);
-        addEvents(result.events, sa.seat);
+        state.inFlight = null;
+        state.moves.set(result.version, { seat: sa.seat, events: result.events || [], action: sa.action });
       } catch (err) {
+        state.inFlight = null;
         showError(err);
         break;
       }
@@ -222,6 +300,7 @@ export async function table(main, id, params) {
     const empty = openSeatsOf(view);
     if (view.status === "finished") {
       turn.textContent = "The game is over.";
+      live.textContent = ""; // nothing is live any more (data-mode keeps the transport used)
     } else if (empty.length) {
       turn.textContent = `Waiting for players to take ${empty.map((s) => `seat ${s}`).join(", ")}.`;
     } else if (listing.actions.length) {
@@ -230,10 +309,12 @@ export async function table(main, id, params) {
       const waiting = turnSeats(view, r).filter((s) => s !== mySeat());
       turn.textContent = waiting.length ? `Waiting for ${waiting.map(seatName).join(", ")}.` : "Waiting for the other seats.";
     }
-    fill(outcome, outcomeBanner(view, mySeat(), seatName));
+    fill(outcome, outcomeBanner(view, mySeat(), seatName, r));
     main.dataset.version = view.version;
     main.dataset.status = view.status;
     main.dataset.game = view.game;
+    main.classList.toggle("finished", view.status === "finished");
+    drawStory();
     let drawn;
     try {
       if (r.load) await r.load(view);
@@ -243,7 +324,15 @@ export async function table(main, id, params) {
       drawn = generic.render(view);
     }
     fill(board, drawn, r === generic ? null : generic.rest(view, r.drawn || []));
-    renderActions(actionsBox, listing, { label, act, seatName });
+    explainTerms(board, rulesOf(view.game)?.terms);
+    if (!howBox.firstChild) fill(howBox, howToPlay(view.game, await titleOf(view.game)));
+    // moves a renderer offers through its own controls (a die-by-die picker) are not buttons too
+    const buttons = r.handles ? {
+      ...listing,
+      actions: listing.actions.filter((sa) => !r.handles(sa.action)),
+      forms: (listing.forms || []).filter((f) => !r.handles({ type: (f.form || f).type })),
+    } : listing;
+    renderActions(actionsBox, buttons, { label, act, seatName });
     fill(extraBox, r.extra && view.status === "running" ? r.extra(ctx) : null);
     const others = host ? [...new Set(state.listing.actions.map((a) => a.seat))].filter((s) => s !== seat) : [];
     fill(switcher, others.length ? h("p", {}, "Also to move: ", others.map((s) => h("button", {
@@ -298,9 +387,10 @@ export async function table(main, id, params) {
   await refresh();
   if (state.view && state.view.status !== "finished") {
     watcher = follow(id, token, () => state.version, (version, payload) => {
-      othersMoved(payload?.moves);
+      noteMoves(payload?.moves);
       refresh();
     }, (mode) => {
+      if (state.view?.status === "finished") return;
       live.textContent = mode === "stream" ? "· live" : mode === "polling" ? "· live (polling)" : "";
       live.dataset.mode = mode;
     });

@@ -1,7 +1,8 @@
 // The fallback table: any view as labelled, nested panels (every game gets this below its own).
 import { h, show, words } from "../dom.js";
 
-const ENVELOPE = new Set(["game", "id", "version", "status", "outcome", "seat"]);
+// the API's envelope (the seating is drawn as names, a replay's step by its controls)
+const ENVELOPE = new Set(["game", "id", "version", "status", "outcome", "seat", "seating", "rematch", "step", "steps", "last"]);
 
 /** A JSON value as nested description lists; arrays of scalars as chips. */
 export function value(v, depth = 0) {

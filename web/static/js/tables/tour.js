@@ -82,3 +82,124 @@ export function render(view, ctx) {
 export function turn(view) {
   return Array.isArray(view.seats_to_act) ? view.seats_to_act : [];
 }
+
+/** A rules event as a story line, or null when the mover's own action label already says it. */
+export function eventText(ev, who, mover) {
+  switch (ev.type) {
+    case "week_start": return `Week ${ev.week} begins.`;
+    case "offers": return `Tonight's gigs on offer: ${(ev.offers || []).map(venueName).join(", ")}.`;
+    case "show": return `${Number.isInteger(ev.seat) ? `${who(ev.seat)}: the` : "The"} show at ${venueName(ev.venue)} scored ${ev.show} against ${ev.target}: ${ev.won ? "a hit" : "it flopped"}.`;
+    case "road": return `On the road: ${ev.name || `a roll of ${ev.roll}`}.`;
+    case "payout": return `${ev.won ? "Paid for a good show" : "Paid for the show"}: ${Object.entries(ev.gains || {}).filter(([, n]) => n).map(([k, n]) => `${n > 0 ? "+" : ""}${n} ${words(k)}`).join(", ") || "nothing"}.`;
+    case "upkeep": return null;
+    case "game_over": return "The tour is over.";
+    default: return ev.seat === mover ? null : undefined;
+  }
+}
+
+const JOBS = { merch: "Merch: sell shirts", flyer: "Flyers: fans for a 4+", dayjob: "Day job: cash" };
+const same = (a, b) => JSON.stringify(Object.entries(a || {}).sort()) === JSON.stringify(Object.entries(b || {}).sort());
+
+/** The work step as one job picker per leftover die, not a button per combination. */
+function workPicker(ctx, works) {
+  const seat = works[0].seat;
+  const dice = (ctx.view.sheets?.[ctx.view.you?.sheet ?? 0]?.dice) || [];
+  const start = works[0].action.assign;
+  const options = {};
+  for (const { action } of works) {
+    for (const [d, job] of Object.entries(action.assign)) (options[d] ||= new Set()).add(job);
+  }
+  const selects = Object.keys(start).sort((a, b) => a - b).map((d) => {
+    const id = `work-die-${d}`;
+    const select = h("select", { id, dataset: { die: d } }, [...options[d]].map((job) =>
+      h("option", { value: job, selected: job === start[d] }, JOBS[job] || words(job))));
+    return h("div", { class: "field" }, h("label", { for: id }, `Die ${Number(d) + 1} (shows ${dice[d] ?? "?"})`), select);
+  });
+  const problem = h("p", { class: "error", role: "alert", hidden: true });
+  function submit(event) {
+    event.preventDefault();
+    const assign = Object.fromEntries(selects.map((f) => { const s = f.querySelector("select"); return [s.dataset.die, s.value]; }));
+    const listed = works.find((sa) => same(sa.action.assign, assign));
+    if (!listed) {
+      problem.hidden = false;
+      problem.textContent = "That mix of jobs is not open to this band now.";
+      return;
+    }
+    ctx.act(listed);
+  }
+  return h("form", { class: "work-form panel-inset", id: "work-form", onsubmit: submit },
+    h("fieldset", {}, h("legend", {}, "Put the other dice to work"), selects),
+    problem, h("button", { type: "submit", class: "primary", id: "work-submit" }, "Send the dice to work"));
+}
+
+/** Direct controls above the move buttons: the stage step's dice and the work step's jobs. */
+export function extra(ctx) {
+  const works = (ctx.listing.actions || []).filter((sa) => sa.action.type === "work");
+  const stages = (ctx.listing.actions || []).filter((sa) => sa.action.type === "stage");
+  return works.length ? workPicker(ctx, works) : stages.length ? stagePicker(ctx, stages) : null;
+}
+
+/** Moves drawn by ``extra`` instead of as buttons. */
+export function handles(action) {
+  return action.type === "work" || action.type === "stage";
+}
+
+/** Why the tour ended and the rank each band reached, for the game-over banner. */
+export function endText(o) {
+  const ranks = Object.entries(o.rank || {}).map(([k, r]) => `${Object.keys(o.rank).length > 1 ? `band ${Number(k) + 1}: ` : ""}${r} with ${o.scores?.[k]} (fans + fame)`);
+  return `Twelve weeks are over. Rank: ${ranks.join("; ") || "none"}${o.target ? `; the goal was ${o.target}` : ""}.`;
+}
+
+/** The stage step as two dice to tick and the hype to spend, not a button per pair. */
+function stagePicker(ctx, stages) {
+  const dice = (ctx.view.sheets?.[ctx.view.you?.sheet ?? 0]?.dice) || [];
+  const usable = [...new Set(stages.flatMap((sa) => sa.action.dice))].sort((a, b) => a - b);
+  const hypes = [...new Set(stages.map((sa) => sa.action.hype ?? 0))].sort((a, b) => a - b);
+  // starts on the first listed choice, so one press plays a legal show
+  const first = stages[0].action;
+  const boxes = usable.map((d) => h("label", { class: "field check" },
+    h("input", { type: "checkbox", value: String(d), checked: first.dice.includes(d), dataset: { die: d } }), ` Die ${d + 1} (shows ${dice[d] ?? "?"})`));
+  const hype = h("select", { id: "stage-hype" }, hypes.map((k) => h("option", { value: k, selected: k === (first.hype ?? 0) }, k ? `${k} hype (+${k} on the show)` : "No hype")));
+  const problem = h("p", { class: "error", role: "alert", hidden: true });
+  function submit(event) {
+    event.preventDefault();
+    const picked = boxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => Number(i.value));
+    const k = Number(hype.value);
+    const listed = stages.find((sa) => [...sa.action.dice].sort((a, b) => a - b).join() === picked.join() && (sa.action.hype ?? 0) === k);
+    if (!listed) {
+      problem.hidden = false;
+      problem.textContent = picked.length !== 2 ? "Tick exactly two dice for the show." : "That choice is not open to this band now.";
+      return;
+    }
+    ctx.act(listed);
+  }
+  return h("form", { class: "work-form", id: "stage-form", onsubmit: submit },
+    h("fieldset", {}, h("legend", {}, "Stage two dice for the show"), boxes,
+      h("div", { class: "field" }, h("label", { for: "stage-hype" }, "Hype to spend"), hype)),
+    problem, h("button", { type: "submit", class: "primary", id: "stage-submit" }, "Play the show"));
+}
+
+const COUNTS = ["cash", "fans", "fame", "hype", "morale", "van", "shirts", "skill", "stars", "boxes", "albums"];
+
+/**
+ * Another seat's move in words, from its sheet in the two views: the gig it booked, the dice
+ * it staged, crew hired, and what its counts did (cash, fans, shirts…).
+ */
+export function moveText(prev, next, seat, who) {
+  const at = (v) => (v.sheets || [])[(v.sheets || []).length > seat ? seat : 0] || {};
+  const a = at(prev);
+  const b = at(next);
+  const name = who(seat);
+  const lines = [];
+  if (b.gig && b.gig !== a.gig) lines.push(`${name} booked ${venueName(b.gig)}.`);
+  const staged = (b.staged || []).filter((k) => !(a.staged || []).includes(k));
+  if (staged.length) lines.push(`${name} staged ${staged.map((k) => `a ${b.dice?.[k] ?? "die"}`).join(" and ")}${b.hype_spent > (a.hype_spent || 0) ? ` with ${b.hype_spent - (a.hype_spent || 0)} hype` : ""}.`);
+  const hired = Object.keys(b.crew || {}).filter((k) => b.crew[k] && !a.crew?.[k]);
+  if (hired.length) lines.push(`${name} hired the ${hired.map(words).join(" and ")}.`);
+  const counts = COUNTS.filter((k) => (b[k] ?? 0) !== (a[k] ?? 0)).map((k) => {
+    const n = (b[k] ?? 0) - (a[k] ?? 0);
+    return k === "cash" ? `${n > 0 ? "+" : "−"}$${Math.abs(n)}` : `${n > 0 ? "+" : "−"}${Math.abs(n)} ${words(k)}`;
+  });
+  if (counts.length) lines.push(`${name}: ${counts.join(", ")}.`);
+  return lines;
+}

@@ -1,0 +1,1 @@
+"""Beat puzzles over HTTP: codes, the daily puzzle, the archive, forks and analyses."""

@@ -1,0 +1,239 @@
+"""Grading a Beat deal: winnable or not, its winning lines, how narrow each round is,
+tags the solver can prove, and a 1-5 grade.
+
+**Narrowness.** Along the solver's first winning line, each round offers ``plays``
+distinct round decisions (:mod:`solver.beat.lines`) of which ``keep`` leave the venue
+winnable. ``N = sum over rounds of log10(plays / keep)`` is minus the log-chance that a
+band choosing each round's play at random stays on a winnable path along that line:
+N = 2 means about one chance in 100. Where a round offers more than
+:data:`SAMPLE` plays, ``keep`` is estimated from a fixed sample of them (spread evenly
+over the search's order, so the same deal gives the same sample) and scaled; each
+sampled play is decided by the line count within a small node budget, else by CP-SAT.
+
+**Grade** from N (and uniqueness), one step per decade of the random band's chance:
+
+=====  ==================  =================================================
+grade  narrowness N        meaning
+=====  ==================  =================================================
+1      N < 1               a random band stays winnable more than 1 time in 10
+2      1 <= N < 2
+3      2 <= N < 3
+4      3 <= N < 4.5
+5      N >= 4.5, or unique  a long narrow path, or exactly one winning line
+=====  ==================  =================================================
+
+N reads the property a band must overcome -- how few plays keep the venue alive, round
+after round -- and is measured, not guessed; ``benchmarks/beat_grades.py`` checks
+that the hint and heuristic bands win less often as the grade rises.
+
+**Winning lines** are also counted, up to :data:`CAP` (symmetric swaps folded, see
+:mod:`solver.beat.lines`): ``lines_exact`` is false when the count reached the cap or
+ran out of its budget. A deal is *unique* when exactly one line wins.
+
+Work is bounded by node budgets (the same deal and budgets give the same report on any
+machine) and guarded by a deadline; nothing that ran out is guessed.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from solver.beat import lines as L
+from solver.beat import search, sim
+
+CAP = 1000
+#: at most this many plays of a round are decided (a fixed, evenly spread sample)
+SAMPLE = 16
+#: the line count's budget per sampled play before CP-SAT decides it
+PLAY_NODES = 80
+#: grade floors on the narrowness N: the least N of grades 2, 3, 4, 5
+GRADE_STEPS = (1.0, 2.0, 3.0, 4.5)
+DEFAULT_NODES = 20_000
+#: the node budget of each "needs ..." tag's proof (no line without the feature)
+TAG_NODES = 1_500
+
+TAG_SOLO = "needs the Solo"
+TAG_ENCORE = "needs an Encore"
+TAG_CUE = "a Cue decides it"
+TAG_FACE_UP = "a Face Up play decides it"
+TAG_UNIQUE = "unique"
+TAG_ONE_PLAY = "one play keeps it alive"
+
+
+def grade_of(narrowness: float, unique: bool = False) -> int:
+    if unique:
+        return 5
+    return 1 + sum(1 for step in GRADE_STEPS if narrowness >= step)
+
+
+def _uses_solo(d: L.Decision) -> bool:
+    return any(p.get("solo") for p in d.get("plays", ()))
+
+
+def _uses_encore(d: L.Decision) -> bool:
+    return d.get("encores", 0) > 0
+
+
+def _uses_cue(d: L.Decision) -> bool:
+    return any(p.get("cue") or p.get("tune") for p in d.get("plays", ()))
+
+
+def _uses_face_up(d: L.Decision) -> bool:
+    return any(p.get("face_up") for p in d.get("plays", ()))
+
+
+TAG_TESTS = (
+    (TAG_SOLO, _uses_solo),
+    (TAG_ENCORE, _uses_encore),
+    (TAG_CUE, _uses_cue),
+    (TAG_FACE_UP, _uses_face_up),
+)
+
+
+def _decide(state: dict[str, Any], deadline: float) -> dict[str, Any]:
+    from solver.beat import solve as S
+
+    return S.decide(state, max(0.05, min(5.0, deadline - time.monotonic())))
+
+
+def report(
+    state: dict[str, Any], nodes: int = DEFAULT_NODES, deadline: float = float("inf")
+) -> dict[str, Any]:
+    """The grade report of an engine state at its first round start (see the module)."""
+    t0 = time.monotonic()
+    spec, st, rot = L.start(state)
+    out: dict[str, Any] = {"cap": CAP, "sample": SAMPLE}
+    counter = L.Counter(spec, nodes, deadline)
+    try:
+        line = counter.first_line(st, rot)
+        winnable: bool | None = line is not None
+    except L.OutOfBudget:
+        found = _decide(state, deadline)
+        winnable = {"feasible": True, "infeasible": False}.get(found["verdict"])
+        line = found.get("plan")
+    out["winnable"] = winnable
+    out.update(lines=None, lines_exact=False, grade=None, narrowness=None, rounds=[], tags=[])
+    if winnable and line:
+        count = L.Counter(spec, nodes, deadline)
+        try:
+            n = count.lines(st, rot, CAP)
+            out.update(lines=n, lines_exact=n < CAP)
+        except L.OutOfBudget:
+            pass
+        out["line"] = line
+        out["rounds"] = _rounds(state, spec, st, rot, line, deadline)
+        if all(r["keep"] for r in out["rounds"]):
+            out["narrowness"] = round(
+                sum(math.log10(r["plays"] / r["keep"]) for r in out["rounds"]), 2
+            )
+            out["grade"] = grade_of(out["narrowness"], out["lines"] == 1)
+        out["tags"] = _tags(spec, st, rot, line, out, nodes, deadline)
+    out["seconds"] = round(time.monotonic() - t0, 3)
+    return out
+
+
+def _spread(n: int, k: int) -> list[int]:
+    """``k`` indices spread evenly over ``range(n)`` (all of them when ``n <= k``)."""
+    if n <= k:
+        return list(range(n))
+    return sorted({(i * n) // k for i in range(k)})
+
+
+def _rounds(
+    state: dict[str, Any],
+    spec: sim.Spec,
+    st: sim.State,
+    rot: search.Rotated,
+    line: list[L.Decision],
+    deadline: float,
+) -> list[dict[str, Any]]:
+    """Per round of ``line``: the distinct plays and how many keep the venue winnable
+    (``keep`` scaled from the sample when the round offers more than :data:`SAMPLE`)."""
+    from solver.beat import plan as P
+
+    out = []
+    # one memo for every check: positions after different plays meet again
+    judge = L.Counter(spec, PLAY_NODES, deadline)
+    for i, dec in enumerate(line):
+        kids = judge.children(st, rot)
+        picked = _spread(len(kids), SAMPLE)
+        alive = decided = 0
+        for j in picked:
+            d = kids[j]
+            nxt = judge.step(st, d)
+            verdict = _alive(judge, state, d, nxt, search.rotate(rot, d, spec.players), deadline)
+            if verdict is not None:
+                decided += 1
+                alive += verdict
+        exact = decided == len(kids)
+        keep: float | None = alive if exact else alive * len(kids) / max(decided, 1)
+        # the line's own play keeps it winnable, sampled or not; nothing decided: unknown
+        keep = max(keep, 1) if decided else None
+        out.append(
+            {
+                "round": i + 1,
+                "plays": len(kids),
+                "keep": keep if exact or keep is None else round(keep, 1),
+                "sampled": decided,
+                "exact": exact,
+            }
+        )
+        state, _ = P.apply_round(state, dec)
+        st = search.step(spec, st, dec, check=False)
+        rot = search.rotate(rot, dec, spec.players)
+    return out
+
+
+def _alive(
+    judge: L.Counter,
+    state: dict[str, Any],
+    dec: L.Decision,
+    nxt: sim.State,
+    rot: search.Rotated,
+    deadline: float,
+) -> bool | None:
+    """Whether the venue is still winnable after round ``dec`` from the engine ``state``
+    (None: undecided within the budgets)."""
+    from solver.beat import plan as P
+
+    if nxt.status != "running":
+        return nxt.status == "won"
+    if time.monotonic() > deadline:
+        return None  # out of time: left undecided, never guessed
+    judge.nodes_left = PLAY_NODES
+    try:
+        return judge.winnable(nxt, rot)
+    except L.OutOfBudget:
+        after, _ = P.apply_round(state, dec)
+        verdict = _decide(after, deadline)["verdict"]
+        return {"feasible": True, "infeasible": False}.get(verdict)
+
+
+def _tags(
+    spec: sim.Spec,
+    st: sim.State,
+    rot: search.Rotated,
+    line: list[L.Decision],
+    out: dict[str, Any],
+    nodes: int,
+    deadline: float,
+) -> list[str]:
+    """Tags the solver proves: a feature is *needed* when no winning line goes without it
+    (checked only when the first line uses it); unknown within the budget means no tag."""
+    tags = []
+    if out["lines"] == 1:
+        tags.append(TAG_UNIQUE)
+    if any(r["keep"] == 1 and r["exact"] for r in out["rounds"]):
+        tags.append(TAG_ONE_PLAY)
+    for tag, uses in TAG_TESTS:
+        if not any(uses(d) for d in line):
+            continue
+        without = L.Counter(spec, min(nodes, TAG_NODES), deadline, allow=lambda d, u=uses: not u(d))
+        try:
+            if not without.winnable(st, rot):
+                tags.append(tag)
+        except L.OutOfBudget:
+            pass
+    return tags

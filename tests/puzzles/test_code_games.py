@@ -1,0 +1,62 @@
+"""``POST /v1/games`` with a puzzle code: the code's deal as a puzzle game, attempts and
+solves counted."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from services.puzzle_archive import PuzzleArchive
+from solver.beat import deal as D
+from solver.beat import plan as P
+
+FROZEN = json.loads((Path(__file__).parent / "frozen_codes.json").read_text())
+
+
+def test_a_code_opens_its_deal_in_puzzle_mode(client, store):
+    case = FROZEN[1]
+    r = client.post("/v1/games", json={"code": case["code"]})
+    assert r.status_code == 201, r.get_json()
+    body = r.get_json()
+    assert body["game"] == "beat" and body["players"] == case["players"]
+    rec = store.get(body["id"])
+    assert rec.state["mode"] == "puzzle"
+    assert D.deal_of(rec.state) == case["deal"]
+
+
+def test_a_code_with_contradicting_fields_is_a_422_naming_the_field(client):
+    code = FROZEN[0]["code"]
+    r = client.post("/v1/games", json={"code": code, "players": 3})
+    assert r.status_code == 422 and "players" in r.get_json()["errors"]
+    r = client.post("/v1/games", json={"code": code, "seed": 5})
+    assert r.status_code == 422 and "seed" in r.get_json()["errors"]
+    r = client.post("/v1/games", json={"code": code[:-2]})
+    assert r.status_code == 422 and r.get_json()["code"] == "invalid_code"
+    r = client.post("/v1/games", json={"players": 2})
+    assert r.status_code == 400 and "game" in r.get_json()["errors"]["json"]
+
+
+def test_attempts_and_solves_are_counted(client, store, bearer, settings):
+    from services.beat import GAME
+    from solver.beat import solve as S
+
+    case = FROZEN[0]
+    arch = PuzzleArchive(store.redis, settings.prefix)
+    arch.add({"code": case["code"], "venue": case["venue"], "players": 2, "grade": 1,
+              "tags": [], "lines": 1, "unique": True, "source": "test"})  # fmt: skip
+    before = arch.get(case["code"])
+    state = GAME.new(2, {"venue": case["venue"], "mode": "puzzle", "deal": case["deal"]}, 0)
+    result = S.decide(state, 5.0)
+    assert result["verdict"] == "feasible"
+    _, actions = P.replay(state, result["plan"])
+    lost = client.post("/v1/games", json={"code": case["code"]}).get_json()
+    won = client.post("/v1/games", json={"code": case["code"]}).get_json()
+    for step in actions:
+        r = client.post(f"/v1/games/{won['id']}/actions", json=step,
+                        headers=bearer(won["host_token"]))  # fmt: skip
+        assert r.status_code == 200, r.get_json()
+    assert r.get_json()["view"]["outcome"]["won"] is True
+    after = arch.get(case["code"])
+    assert after["attempts"] == before["attempts"] + 2
+    assert after["solves"] == before["solves"] + 1
+    assert lost["id"] != won["id"]

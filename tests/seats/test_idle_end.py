@@ -1,0 +1,41 @@
+"""A table left idle past GAME_IDLE_TTL ends with an outcome that says so, on a real API
+server, instead of vanishing mid-game."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+from live_stack import api_servers
+
+IDLE_S = 2
+
+
+def test_an_idle_table_ends_with_a_documented_outcome_and_stays_readable(settings, app):
+    with api_servers(settings, 1, GAME_IDLE_TTL=str(IDLE_S), GAME_FINISHED_TTL="60") as bases:
+        api = httpx.Client(base_url=bases[0], timeout=20)
+        body = {"game": "tour", "players": 2, "options": {"mode": "versus"}, "seed": 2,
+                "open_seats": [1], "listed": True}  # fmt: skip
+        created = api.post("/v1/games", json=body).json()
+        gid, auth = created["id"], {"Authorization": f"Bearer {created['seat_tokens'][0]}"}
+        claimed = api.post(f"/v1/games/{gid}/seats/1", json={"name": "Late"})
+        assert claimed.status_code == 200
+        before = api.get(f"/v1/games/{gid}", headers=auth).json()  # a copy the server keeps
+        assert before["status"] == "running"
+        action = api.get(f"/v1/games/{gid}/actions", headers=auth).json()["actions"][0]
+        waiting = api.post("/v1/games", json=body).json()["id"]  # its seat 1 stays open
+        assert waiting in [g["id"] for g in api.get("/v1/games").json()["games"]]
+        time.sleep(IDLE_S + 0.5)
+
+        view = api.get(f"/v1/games/{gid}", headers=auth).json()
+        assert view["status"] == "finished" and view["version"] == before["version"]
+        assert view["outcome"]["ended"] == "idle"
+        assert view["outcome"]["at"] <= time.time()
+        assert api.get(f"/v1/games/{gid}/actions", headers=auth).json()["actions"] == []
+        refused = api.post(f"/v1/games/{gid}/actions", json=action, headers=auth)
+        assert (refused.status_code, refused.json()["code"]) == (422, "game_over")
+        # nobody can join an ended table
+        assert waiting not in [g["id"] for g in api.get("/v1/games").json()["games"]]
+        late = api.post(f"/v1/games/{waiting}/seats/1", json={"name": "Too late"})
+        assert (late.status_code, late.json()["code"]) == (409, "game_over")
+        api.close()

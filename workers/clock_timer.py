@@ -1,0 +1,108 @@
+"""The timers of games with a clock, kept per queue on the queue's Redis (so they survive
+restarts, and a game store on a cluster never holds an index that spans its slots).
+
+A sorted set holds one member per game (key prefix and game id) scored by when its time
+runs out; a hash holds the version the timer is for and what acting on it takes.  Every
+change to a game arms its timer for the new version (:func:`arm`); an arm for an older
+version than the one held is ignored, so a late arm never hides a newer timer.  A
+worker's sweep claims the due timers (``workers.clocks``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import redis
+
+from services.clock import clock_of
+from services.core import RulesError
+
+#: seconds after which a fired timer whose game has not moved fires again
+RETRY_S = 5.0
+
+# KEYS: timers (zset), entries (hash).  ARGV: member, version, deadline, entry json,
+# running (1/0).  Keeps the newest version's timer only.
+ARM_LUA = """
+local held = redis.call('HGET', KEYS[2], ARGV[1])
+if held and tonumber(cjson.decode(held)['version']) > tonumber(ARGV[2]) then return 0 end
+if ARGV[5] == '1' then
+  redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
+  redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+else
+  redis.call('ZREM', KEYS[1], ARGV[1])
+  redis.call('HDEL', KEYS[2], ARGV[1])
+end
+return 1
+"""
+
+# KEYS: timers, entries.  ARGV: member, version.  Drops the timer if still for it.
+RELEASE_LUA = """
+local held = redis.call('HGET', KEYS[2], ARGV[1])
+if not held or tonumber(cjson.decode(held)['version']) ~= tonumber(ARGV[2]) then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('HDEL', KEYS[2], ARGV[1])
+return 1
+"""
+
+# KEYS: timers, entries.  ARGV: now, retry deadline, batch.  Pushes each due timer on to
+# the retry deadline and returns member, entry pairs.
+CLAIM_LUA = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
+local out = {}
+for _, member in ipairs(due) do
+  redis.call('ZADD', KEYS[1], ARGV[2], member)
+  out[#out + 1] = member
+  out[#out + 1] = redis.call('HGET', KEYS[2], member) or ''
+end
+return out
+"""
+
+
+def keys(queue_name: str) -> list[str]:
+    return [f"{queue_name}:clocks", f"{queue_name}:clock-games"]
+
+
+def member(prefix: str, game_id: str) -> str:
+    return f"{prefix}\t{game_id}"
+
+
+def arm(
+    client: redis.Redis,
+    queue_name: str,
+    prefix: str,
+    record: Any,
+    config: dict[str, Any],
+    budget_s: float,
+) -> None:
+    """Set the timer of ``record``'s game for its version (none once it is over)."""
+    try:
+        clock = clock_of(record.options)
+    except RulesError:
+        clock = None
+    if clock is None:
+        return
+    entry = {"version": record.version, "config": config, "budget_s": budget_s}
+    running = "1" if record.status == "running" else "0"
+    deadline = time.time() + clock["move_s"]
+    client.eval(ARM_LUA, 2, *keys(queue_name), member(prefix, record.id), record.version,
+                deadline, json.dumps(entry), running)  # fmt: skip
+
+
+def release(client: redis.Redis, queue_name: str, name: str, version: int) -> None:
+    client.eval(RELEASE_LUA, 2, *keys(queue_name), name, version)
+
+
+def claim_due(client: redis.Redis, queue_name: str, batch: int = 100) -> list[tuple[str, dict]]:
+    """The timers that ran out, each claimed by this caller until ``RETRY_S`` from now."""
+    now = time.time()
+    reply = client.eval(CLAIM_LUA, 2, *keys(queue_name), now, now + RETRY_S, batch)
+    due = []
+    for raw_member, raw_entry in zip(reply[::2], reply[1::2], strict=True):
+        name = raw_member.decode()
+        if not raw_entry:
+            client.zrem(keys(queue_name)[0], name)
+            continue
+        due.append((name, json.loads(raw_entry)))
+    return due

@@ -1,0 +1,244 @@
+"""Leases on pending bot turns: a turn lost with its worker runs again within seconds.
+
+Every queued bot turn has an entry in a sorted set kept per queue, on the queue's Redis
+beside the jobs (never on the game store, which may be a cluster): the member names the
+turn (key prefix, game id, seat), its score is the time its lease runs out, and a hash
+holds what queueing it again takes (the job id, the store's settings, the budget).
+
+- Queueing a turn writes its entry (``lease_turn``) before the job is on the queue.
+- A running turn renews its own lease every ``HEARTBEAT_S`` and drops it when done;
+  both only while the entry still names its job (a later turn of the seat replaces it).
+- Every worker process sweeps (``sweep``): it claims the expired entries in one atomic
+  step (so two sweepers never take the same one) and, unless the job still waits on the
+  queue, queues that seat's turn again if the seat can still act.
+
+A turn queued twice costs nothing: the second finds the move made (or makes the next
+one), because every commit is a compare-and-set on the version the turn read.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import redis
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
+
+from services import liveness
+
+log = logging.getLogger("greenroom.bots")
+
+#: seconds a turn's lease lasts without renewal; a lost turn is queued again after it
+LEASE_S = 5.0
+#: seconds between a running turn's renewals of its lease
+HEARTBEAT_S = 1.0
+#: seconds between a worker's sweeps for expired leases
+SWEEP_S = 1.0
+#: times in a row a seat's turn is queued again by the sweep before it is given up
+MAX_RECOVERIES = 3
+#: entries one sweep claims at most
+SWEEP_BATCH = 100
+
+WAITING = {JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED, JobStatus.CREATED}
+
+# KEYS: leases (zset), turns (hash).  ARGV: member, job id, new deadline.
+RENEW_LUA = """
+local held = redis.call('HGET', KEYS[2], ARGV[1])
+if not held or cjson.decode(held)['job'] ~= ARGV[2] then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+return 1
+"""
+
+# KEYS: leases, turns.  ARGV: member, job id.
+RELEASE_LUA = """
+local held = redis.call('HGET', KEYS[2], ARGV[1])
+if not held or cjson.decode(held)['job'] ~= ARGV[2] then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('HDEL', KEYS[2], ARGV[1])
+return 1
+"""
+
+# KEYS: leases, turns.  ARGV: now, new deadline, batch.  Pushes each expired lease on to
+# the new deadline and returns member, entry pairs: the caller owns them until then.
+CLAIM_LUA = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
+local out = {}
+for _, member in ipairs(due) do
+  redis.call('ZADD', KEYS[1], ARGV[2], member)
+  out[#out + 1] = member
+  out[#out + 1] = redis.call('HGET', KEYS[2], member) or ''
+end
+return out
+"""
+
+
+def leases_key(queue_name: str) -> str:
+    return f"{queue_name}:bot-leases"
+
+
+def turns_key(queue_name: str) -> str:
+    return f"{queue_name}:bot-turns"
+
+
+def member(prefix: str, game_id: str, seat: int) -> str:
+    return f"{prefix}\t{game_id}\t{seat}"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A claimed expired lease: whose turn it was and what re-queueing it takes."""
+
+    prefix: str
+    game_id: str
+    seat: int
+    job_id: str
+    config: dict[str, Any]
+    budget_s: float
+    recoveries: int
+
+
+def lease_turn(
+    client: redis.Redis,
+    queue_name: str,
+    name: str,
+    job_id: str,
+    config: dict[str, Any],
+    budget_s: float,
+    recoveries: int = 0,
+) -> None:
+    """Record a turn about to be queued, with a lease that starts now."""
+    entry = {"job": job_id, "config": config, "budget_s": budget_s, "recoveries": recoveries}
+    with client.pipeline(transaction=True) as pipe:
+        pipe.hset(turns_key(queue_name), name, json.dumps(entry))
+        pipe.zadd(leases_key(queue_name), {name: time.time() + LEASE_S})
+        pipe.execute()
+
+
+def renew(client: redis.Redis, queue_name: str, name: str, job_id: str) -> bool:
+    keys = [leases_key(queue_name), turns_key(queue_name)]
+    return bool(client.eval(RENEW_LUA, 2, *keys, name, job_id, time.time() + LEASE_S))
+
+
+def release(client: redis.Redis, queue_name: str, name: str, job_id: str) -> bool:
+    keys = [leases_key(queue_name), turns_key(queue_name)]
+    return bool(client.eval(RELEASE_LUA, 2, *keys, name, job_id))
+
+
+class Heartbeat:
+    """Renews one running turn's lease from a thread until :meth:`stop`."""
+
+    def __init__(self, client: redis.Redis, queue_name: str, name: str, job_id: str):
+        self._args = (client, queue_name, name, job_id)
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True, name="turn-heartbeat")
+
+    def __enter__(self) -> Heartbeat:
+        renew(*self._args)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        self._thread.join()
+        release(*self._args)
+
+    def _run(self) -> None:
+        while not self._done.wait(HEARTBEAT_S):
+            try:
+                renew(*self._args)
+            except redis.RedisError:  # the next renewal may get through; the sweep is lenient
+                log.warning("could not renew a bot turn's lease")
+
+
+def claim_expired(client: redis.Redis, queue_name: str) -> list[Turn]:
+    """The turns whose lease ran out, each claimed by this caller for one more lease."""
+    now = time.time()
+    keys = [leases_key(queue_name), turns_key(queue_name)]
+    reply = client.eval(CLAIM_LUA, 2, *keys, now, now + LEASE_S, SWEEP_BATCH)
+    turns = []
+    for raw_member, raw_entry in zip(reply[::2], reply[1::2], strict=True):
+        name = raw_member.decode()
+        prefix, game_id, seat = name.split("\t")
+        if not raw_entry:  # an entry without its turn: nothing to queue again
+            client.zrem(keys[0], name)
+            continue
+        entry = json.loads(raw_entry)
+        turns.append(
+            Turn(prefix, game_id, int(seat), entry["job"], entry["config"],
+                 float(entry["budget_s"]), int(entry.get("recoveries", 0)))
+        )  # fmt: skip
+    return turns
+
+
+def still_waiting(client: redis.Redis, job_id: str) -> bool:
+    """True while the turn's job waits to run (its lease is only pushed on)."""
+    try:
+        return Job.fetch(job_id, connection=client).get_status() in WAITING
+    except NoSuchJobError:
+        return False
+
+
+def sweep(client: redis.Redis, queue_name: str, requeue: Callable[[Turn], bool]) -> int:
+    """Queue again every expired turn that is not waiting on the queue; ``requeue`` does
+    it (False: the seat has nothing to do).  Returns how many were queued again."""
+    queued = 0
+    for turn in claim_expired(client, queue_name):
+        if still_waiting(client, turn.job_id):
+            continue
+        if turn.recoveries < MAX_RECOVERIES and requeue(turn):  # replaces the entry
+            log.warning("bot turn for %s seat %s was lost (job %s); queued again",
+                        turn.game_id, turn.seat, turn.job_id)  # fmt: skip
+            queued += 1
+            continue
+        if turn.recoveries >= MAX_RECOVERIES:
+            log.error("bot turn for %s seat %s lost %d times in a row; leaving it",
+                      turn.game_id, turn.seat, turn.recoveries)  # fmt: skip
+        release(client, queue_name, member(turn.prefix, turn.game_id, turn.seat), turn.job_id)
+    return queued
+
+
+class Sweeper:
+    """A daemon thread that sweeps every ``SWEEP_S`` seconds (one per worker process), and
+    beats for the worker's liveness (``services.liveness``) as it goes."""
+
+    def __init__(
+        self,
+        client: redis.Redis,
+        queue_name: str,
+        requeue: Callable[[Turn], bool],
+        also: Callable[[], object] | None = None,
+    ):
+        self._args = (client, queue_name, requeue)
+        #: another periodic task of the worker (its games' clocks)
+        self._also = also
+        self._done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True, name="turn-sweeper")
+
+    def start(self) -> Sweeper:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._done.set()
+        self.thread.join()
+
+    def _run(self) -> None:
+        client, queue_name, _ = self._args
+        name = liveness.worker_name()
+        while not self._done.is_set():
+            try:
+                liveness.beat(client, queue_name, name)
+                sweep(*self._args)
+                if self._also is not None:
+                    self._also()
+            except redis.RedisError:
+                log.warning("bot turn sweep: Redis unavailable; trying again")
+            except Exception:  # one bad entry must not end the sweeping
+                log.exception("bot turn sweep failed")
+            self._done.wait(SWEEP_S)
