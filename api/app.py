@@ -94,7 +94,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     install_metrics(app, app.extensions["greenroom"].queue)
     install_body_limit(app)
     be = app.extensions["greenroom"]
-    install_request_reads(app, be, install_rate_limits(app, be.redis, settings))
+    limiter = install_rate_limits(app, be.limits_redis or be.redis, settings, be.redis)
+    install_request_reads(app, be, limiter)
     install_fast_path(app, settings.fast_path)
     # outermost, so the fast path sees the client address ProxyFix works out
     install_proxy_fix(app, settings)

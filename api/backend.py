@@ -8,18 +8,16 @@ from typing import Any
 
 import redis
 from flask import current_app
-from redis.backoff import ExponentialBackoff
-from redis.retry import Retry
 from rq import Queue
 
 from api.config import Settings
 from api.read_cache import ReadCache
+from services.connections import POOL_SIZE, RedisSpec, connect
 from services.ports import BotTurns
 from services.store import GameStore
 
-#: Redis connections per client per process, and how long a request waits for a free one
-REDIS_POOL_SIZE = 64
-POOL_WAIT_S = 5.0
+#: Redis connections per client per process
+REDIS_POOL_SIZE = POOL_SIZE
 #: the blocking client's connections are each held for a whole ``Prefer: wait``
 BLOCKING_POOL_SIZE = 1024
 
@@ -27,32 +25,18 @@ BLOCKING_POOL_SIZE = 1024
 def redis_client(
     url: str, socket_timeout: float | None = 5.0, pool_size: int = REDIS_POOL_SIZE
 ) -> redis.Redis:
-    """A client that retries briefly with backoff, then fails fast.
-
-    A few quick retries ride over a blip; beyond that the request gets a 503
-    at once instead of hanging, and the pool reconnects by itself once Redis
-    is back, so no restart is needed.
-    """
-    pool = redis.BlockingConnectionPool.from_url(
-        url,
-        # under gevent hundreds of greenlets (streams, long polls) may call at once:
-        # they queue for a connection instead of failing with "Too many connections"
-        max_connections=pool_size,
-        timeout=POOL_WAIT_S,
-        socket_connect_timeout=1.0,
-        socket_timeout=socket_timeout,
-        retry=Retry(ExponentialBackoff(cap=0.25, base=0.02), 2),
-        retry_on_error=[redis.ConnectionError, redis.TimeoutError],
-        health_check_interval=15,
-    )
-    return redis.Redis(connection_pool=pool)
+    """A client of one plain Redis (``services.connections.connect``)."""
+    return connect(RedisSpec(url=url), socket_timeout, pool_size)
 
 
 @dataclass
 class Backend:
     settings: Settings
+    #: the game store's Redis (a ``RedisCluster`` when REDIS_CLUSTER_NODES names one)
     redis: redis.Redis
-    #: for blocking reads (``Prefer: wait``): its socket timeout exceeds the wait
+    #: the job queue's Redis (plain or Sentinel-watched: RQ does not speak Cluster)
+    queue_redis: redis.Redis
+    #: the queue's, for blocking reads (``Prefer: wait``): its socket timeout exceeds the wait
     blocking_redis: redis.Redis
     store: GameStore
     queue: Queue
@@ -60,13 +44,19 @@ class Backend:
     read_cache: ReadCache = field(default_factory=ReadCache)
     #: schedules bot seats' turns after a change (``services.ports.BotTurns``)
     bot_turns: BotTurns | None = None
+    #: the rate-limit windows' Redis (the game store's unless LIMITS_REDIS_URL names one)
+    limits_redis: redis.Redis | None = None
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Backend:
-        client = redis_client(settings.redis_url)
-        blocking = redis_client(
-            settings.redis_url, socket_timeout=settings.max_wait_s + 5, pool_size=BLOCKING_POOL_SIZE
+        game_spec, queue_spec = settings.game_redis(), settings.queue_redis()
+        client = connect(game_spec)
+        queue_client = client if queue_spec == game_spec else connect(queue_spec)
+        blocking = connect(
+            queue_spec, socket_timeout=settings.max_wait_s + 5, pool_size=BLOCKING_POOL_SIZE
         )
+        limits_spec = settings.limits_redis()
+        limits = client if limits_spec is None else connect(limits_spec)
         store = GameStore(
             client,
             prefix=settings.prefix,
@@ -74,9 +64,11 @@ class Backend:
             finished_ttl_s=settings.game_finished_ttl_s,
             events_cap=settings.game_events_cap,
         )
-        queue = Queue(settings.queue, connection=client)
+        queue = Queue(settings.queue, connection=queue_client)
         bot_turns = named(settings.bot_turns)(queue, store, settings.bot_budget_s)
-        return cls(settings, client, blocking, store, queue, ReadCache(), bot_turns)
+        return cls(
+            settings, client, queue_client, blocking, store, queue, ReadCache(), bot_turns, limits
+        )
 
 
 def named(target: str) -> Any:

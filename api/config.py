@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from services.connections import RedisSpec, parse_nodes
+
 
 def _int(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
@@ -23,6 +25,15 @@ def _flag(name: str, default: bool) -> bool:
 @dataclass(frozen=True)
 class Settings:
     redis_url: str = "redis://127.0.0.1:6379/0"
+    #: game state on a Redis Cluster: "host:port,host:port" seed nodes (services.connections)
+    redis_cluster_nodes: str = ""
+    #: REDIS_URL's server found through Sentinel: "host:port,..." and the master's name
+    redis_sentinels: str = ""
+    redis_sentinel_master: str = "greenroom"
+    #: the job queue's Redis (RQ needs a plain one); empty: REDIS_URL's (or Sentinel's)
+    queue_redis_url: str = ""
+    #: the rate-limit windows' Redis; empty: the game store
+    limits_redis_url: str = ""
     #: every key this service writes starts with it (tests use their own)
     prefix: str = "greenroom:"
     queue: str = "greenroom"
@@ -56,10 +67,40 @@ class Settings:
     #: serve the common view and move outside Flask (api.fastpath); off: all through Flask
     fast_path: bool = True
 
+    def main_redis(self) -> RedisSpec:
+        """The plain (or Sentinel-watched) Redis of ``REDIS_URL``."""
+        return RedisSpec(
+            url=self.redis_url,
+            sentinels=parse_nodes(self.redis_sentinels),
+            sentinel_master=self.redis_sentinel_master,
+        )
+
+    def game_redis(self) -> RedisSpec:
+        """Where game state lives: the cluster when one is named, else the main Redis."""
+        if self.redis_cluster_nodes:
+            nodes = parse_nodes(self.redis_cluster_nodes)
+            return RedisSpec(url=self.redis_url, cluster_nodes=nodes)
+        return self.main_redis()
+
+    def queue_redis(self) -> RedisSpec:
+        """The job queue's Redis: ``QUEUE_REDIS_URL``, else the main Redis."""
+        return RedisSpec(url=self.queue_redis_url) if self.queue_redis_url else self.main_redis()
+
+    def limits_redis(self) -> RedisSpec | None:
+        """The windows' own Redis, or None: they share the game store."""
+        return RedisSpec(url=self.limits_redis_url) if self.limits_redis_url else None
+
     @classmethod
     def from_env(cls) -> Settings:
         return cls(
             redis_url=os.environ.get("REDIS_URL", cls.redis_url),
+            redis_cluster_nodes=os.environ.get("REDIS_CLUSTER_NODES", ""),
+            redis_sentinels=os.environ.get("REDIS_SENTINELS", ""),
+            redis_sentinel_master=os.environ.get(
+                "REDIS_SENTINEL_MASTER", cls.redis_sentinel_master
+            ),
+            queue_redis_url=os.environ.get("QUEUE_REDIS_URL", ""),
+            limits_redis_url=os.environ.get("LIMITS_REDIS_URL", ""),
             prefix=os.environ.get("GREENROOM_PREFIX", cls.prefix),
             queue=os.environ.get("GREENROOM_QUEUE", cls.queue),
             max_body_bytes=_int("MAX_BODY_BYTES", cls.max_body_bytes),

@@ -126,11 +126,24 @@ def domain_error(e: BaseException) -> ErrorParts | None:
         headers = {"ETag": f'"{e.current}"'} if e.current is not None else {}
         message = f"the game is at version {e.current}; read it again and retry"
         return 412, "version_conflict", message, {"current_version": e.current}, headers
-    if isinstance(e, (redis.ConnectionError, redis.TimeoutError)):
+    if isinstance(e, (redis.ConnectionError, redis.TimeoutError)) or _passing(e):
         log.warning("redis unavailable: %s", e)
         message = "the game store is unavailable; retry shortly"
         return 503, "backend_unavailable", message, {}, {"Retry-After": "1"}
     return None
+
+
+#: replies of a Redis that is between roles or shards: a failover or a slot migration
+#: under way, or a master short of the replicas it needs to take a write
+_PASSING = ("NOREPLICAS", "READONLY", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "LOADING")
+
+
+def _passing(e: Exception) -> bool:
+    """A refusal that passes by itself once the failover or migration is over."""
+    if not isinstance(e, redis.ResponseError):
+        return False
+    text = str(e).split(" of pipeline caused error: ")[-1]
+    return text.startswith(_PASSING)
 
 
 def unexpected_error() -> ErrorParts:

@@ -12,6 +12,7 @@ from api.backend import backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, error_responses
 from services import liveness
+from services.connections import node_clients
 
 blp = Blueprint("health", __name__, url_prefix="/v1/health", description="Service health")
 
@@ -22,23 +23,24 @@ class Health(MethodView):
     @error_responses(blp, 503)
     def get(self):
         """Liveness, Redis round trip, queue depth and workers, and what is down: 503 when
-        Redis is; ``degraded`` when no worker has beaten in the last seconds"""
+        no game-store node answers; ``degraded`` when one node does not or no worker
+        has beaten in the last seconds"""
         be = backend()
-        start = time.perf_counter()
-        try:
-            be.redis.ping()
-        except (redis.ConnectionError, redis.TimeoutError):
+        nodes = [_ping(name, client) for name, client in node_clients(be.redis)]
+        if not any(n["ok"] for n in nodes):
             message = "the game store is unavailable; retry shortly"
             down = {"down": ["redis"]}
             retry = {"Retry-After": "1"}
-            raise ApiError(503, "backend_unavailable", message, down, retry) from None
-        latency_ms = (time.perf_counter() - start) * 1000
-        alive = liveness.alive(be.redis, be.queue.name)
-        down = [] if alive else ["workers"]
+            raise ApiError(503, "backend_unavailable", message, down, retry)
+        slowest = max(n["latency_ms"] for n in nodes if n["ok"])
+        # workers beat on the queue's Redis, which is where they take jobs from
+        alive = liveness.alive(be.queue_redis, be.queue.name)
+        down = [n["name"] for n in nodes if not n["ok"]] + ([] if alive else ["workers"])
         return {
             "status": "degraded" if down else "ok",
             "down": down,
-            "redis": {"ok": True, "latency_ms": round(latency_ms, 3)},
+            "redis": {"ok": all(n["ok"] for n in nodes), "latency_ms": slowest},
+            "nodes": nodes,
             "queue": {
                 "name": be.queue.name,
                 "depth": be.queue.count,
@@ -47,3 +49,13 @@ class Health(MethodView):
                 "workers_alive": alive,
             },
         }
+
+
+def _ping(name: str, client) -> dict:
+    """One server's answer to PING: its round trip, or why it did not answer."""
+    start = time.perf_counter()
+    try:
+        client.ping()
+    except redis.RedisError as e:
+        return {"name": name, "ok": False, "latency_ms": None, "error": type(e).__name__}
+    return {"name": name, "ok": True, "latency_ms": round((time.perf_counter() - start) * 1000, 3)}

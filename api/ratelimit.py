@@ -11,6 +11,13 @@ a small fraction of a sorted set's memory (the windows hold every admitted
 request of the last minute).  One Lua script checks and records both limits, so
 a request pays a single Redis round trip for them.
 
+The windows may live in a store of their own (``LIMITS_REDIS_URL``; by default the game
+store).  Only when they share one plain Redis with the games does the script also read
+the request's game; otherwise the read is a call of its own to the game store.  On a
+Redis Cluster each window is a key in a slot of its own, so each gets a script of its
+own, in turn: a request that one window refuses still counts in the windows checked
+before it (stricter, never looser).
+
 A breach is a 429 in the usual error format with ``Retry-After``; admitted
 requests carry ``X-RateLimit-Limit``, ``-Remaining`` and ``-Reset`` for the
 tightest limit.  Health, metrics, the docs and the web page's files are exempt
@@ -51,7 +58,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from api.auth import token_hash
 from api.config import Settings
 from api.errors import ApiError, error_response
-from services.redis_calls import run_script
+from services.redis_calls import is_cluster, run_script
 from services.store import READ_IF_CHANGED_LUA, hash_unless_current
 
 # KEYS: one list per limit, then optionally a game's hash to read.  ARGV: now (ms), the
@@ -215,6 +222,7 @@ class RateLimiter:
         by_address: Limit | None,
         by_token: Limit | None,
         loopback: Limit | str | None = None,
+        game_client: redis.Redis | None = None,
     ):
         self.by_address = by_address
         self.by_token = by_token
@@ -222,6 +230,12 @@ class RateLimiter:
         self.loopback = loopback
         self.prefix = f"{prefix}ratelimit:"
         self._script = client.register_script(MOVING_WINDOW_LUA)
+        game_client = client if game_client is None else game_client
+        #: the windows and the games share one plain Redis: one script checks the windows
+        #: and reads the game (and a move's limits and commit go in one: ``api.move_trip``)
+        self.fused = game_client is client and not is_cluster(client)
+        self._per_window = is_cluster(client)
+        self._read = game_client.register_script(READ_IF_CHANGED_LUA)
 
     def hit(self, windows: list[tuple[str, Limit]], now_ms: int) -> Verdict:
         """Record one request at ``now_ms`` in every window that has room for it."""
@@ -234,10 +248,32 @@ class RateLimiter:
         read: str | None,
         known: tuple[bytes, bytes] | None = None,
     ) -> list:
+        if not self.fused:
+            raw = self._windows_apart(windows, now_ms)
+            if read and raw[0]:
+                raw.append(run_script(self._read, [read], list(known or ())))
+            return raw
         keys, args = self.script_call(windows, now_ms)
         if read and known:
             args += known
         return run_script(self._script, keys + ([read] if read else []), args)
+
+    def _windows_apart(self, windows: list[tuple[str, Limit]], now_ms: int) -> list:
+        """The windows' verdict without the game read: one script for all of them, or on a
+        cluster one per window (stopping at the first refusal), merged as the script
+        merges them (the refusing limit, else the one with least room left)."""
+        if not self._per_window or len(windows) < 2:
+            keys, args = self.script_call(windows, now_ms)
+            return list(run_script(self._script, keys, args))
+        best: list | None = None
+        for window in windows:
+            keys, args = self.script_call([window], now_ms)
+            raw = list(run_script(self._script, keys, args))
+            if not raw[0]:
+                return raw
+            if best is None or int(raw[2]) < int(best[2]):
+                best = raw
+        return best if best is not None else [1, -1, -1, 0, 0]
 
     def script_call(
         self, windows: list[tuple[str, Limit]], now_ms: int
@@ -342,7 +378,9 @@ def exempt() -> bool:
     return req.blueprint in EXEMPT_BLUEPRINTS or req.endpoint in EXEMPT_ENDPOINTS
 
 
-def install_rate_limits(app: Flask, client: redis.Redis, settings: Settings) -> RateLimiter | None:
+def install_rate_limits(
+    app: Flask, client: redis.Redis, settings: Settings, game_client: redis.Redis | None = None
+) -> RateLimiter | None:
     """The limiter of ``settings`` (None when both limits are off) and its answer headers.
 
     The check itself runs in :mod:`api.request_reads`, beside the request's game read.
@@ -363,4 +401,4 @@ def install_rate_limits(app: Flask, client: redis.Redis, settings: Settings) -> 
             response.headers.update(staged)
         return response
 
-    return RateLimiter(client, settings.prefix, by_address, by_token, loopback)
+    return RateLimiter(client, settings.prefix, by_address, by_token, loopback, game_client)

@@ -48,7 +48,7 @@ def end_game(store: GameStore, record: GameRecord, ended: dict[str, Any]) -> Gam
     key = store.record_key(record.id)
     event = {"seat": ended.get("seat", -1), "public": True,
              "events": [{"type": "game_ended", **outcome_of(ended)}]}  # fmt: skip
-    script = store.redis.register_script(_END_LUA)
+    script = store.redis.register_script(store.script_text(_END_LUA))
     result = script(
         keys=[key, f"{key}:log", store.events_key(record.id)],
         args=[record.version, json.dumps(ended), store.finished_ttl_s, now, json.dumps(event),

@@ -6,7 +6,8 @@ Keys (``prefix`` keeps tenants and tests apart):
                                   tags, lines, unique, source, added), ``attempts``,
                                   ``solves``
 - ``{prefix}puzzles``             sorted set of archived codes, scored by when added
-- ``{prefix}puzzle-game:{id}``    the code a puzzle game was started from
+- ``{prefix}puzzle-game:{{id}}``  the code a puzzle game was started from (in the
+                                  game's slot: hash tag ``{<id>}``)
 - ``{prefix}puzzle-daily:{date}`` the daily puzzle's code for a UTC date
 """
 
@@ -35,6 +36,10 @@ class PuzzleArchive:
     def _index(self) -> str:
         return f"{self.prefix}puzzles"
 
+    def _game_link(self, game_id: str) -> str:
+        """The code a game was started from, in that game's slot (hash tag ``{<id>}``)."""
+        return f"{self.prefix}puzzle-game:{{{game_id}}}"
+
     def add(self, entry: dict[str, Any]) -> None:
         """Archive a graded puzzle (idempotent: the first entry for a code stays)."""
         code = entry["code"]
@@ -62,12 +67,12 @@ class PuzzleArchive:
         """A game was started from ``code``: one more attempt, and the link for its solve."""
         pipe = self.redis.pipeline()
         pipe.hincrby(self._key(code), "attempts", 1)
-        pipe.set(f"{self.prefix}puzzle-game:{game_id}", code, ex=GAME_LINK_TTL_S)
+        pipe.set(self._game_link(game_id), code, ex=GAME_LINK_TTL_S)
         pipe.execute()
 
     def finished(self, game_id: str, won: bool) -> None:
         """A game ended: a won game started from a code counts one solve, once."""
-        code = self.redis.getdel(f"{self.prefix}puzzle-game:{game_id}")
+        code = self.redis.getdel(self._game_link(game_id))
         if code is not None and won:
             self.redis.hincrby(self._key(code.decode()), "solves", 1)
 

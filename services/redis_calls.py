@@ -28,6 +28,7 @@ import os
 import weakref
 from typing import Any
 
+from redis.cluster import RedisCluster
 from redis.commands.core import Script
 from redis.connection import ConnectionPool
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -85,10 +86,21 @@ def _packed(script: Script, keys: list[Any], args: list[Any]) -> list[bytes] | N
 _MUX = os.environ.get("REDIS_MUX", "1") != "0"
 
 
+def is_cluster(client: Any) -> bool:
+    """Whether ``client`` talks to a Redis Cluster (redis-py's ``RedisCluster``)."""
+    return isinstance(client, RedisCluster)
+
+
 def run_script(script: Script, keys: list[Any], args: list[Any]) -> Any:
-    """``script(keys=keys, args=args)``, on the fast path when all goes well."""
+    """``script(keys=keys, args=args)``, on the fast path when all goes well.
+
+    A cluster client has no single pool: its own call routes the script to the node that
+    owns the keys' slot (and follows MOVED/ASK while slots migrate)."""
+    client = script.registered_client
+    if is_cluster(client):
+        return script(keys=keys, args=args)
     packed = _packed(script, keys, args)
-    pool = script.registered_client.connection_pool
+    pool = client.connection_pool
     mux = redis_mux.mux_for(pool) if _MUX and packed is not None else None
     if mux is not None:
         try:

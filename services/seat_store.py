@@ -4,15 +4,21 @@ Every seat change (a claim, a bot, an invite, a rematch pick-up) is one Lua
 compare-and-set on the game's version, like a move: it rewrites the seat
 token hashes and the seating together, bumps the version (every view shows
 the seating, so its ETag must move), appends a public ``seat`` event for
-streams and notifies them, and keeps the lobby index in step.  Two claims
-of one seat can therefore never both win: the second sees a newer version,
-re-reads, and finds the seat taken.
+streams and notifies them.  Two claims of one seat can therefore never both
+win: the second sees a newer version, re-reads, and finds the seat taken.
+The script touches the game's own keys only (one slot on a Redis Cluster).
 
-Lobby: ``{prefix}lobby`` and ``{prefix}lobby:{game}`` are sorted sets of the
+Lobby: ``<prefix>lobby`` and ``<prefix>lobby:<game>`` are sorted sets of the
 listed games that have a seat anyone may claim, scored by the time the game
-expires (its idle TTL from its last change).  A listing reads scores above
-now, so an expired game drops out with its data; stale members are trimmed
-on the way.
+expires (its idle TTL from its last change).  They live in other slots than
+the games, so each seat change brings them in step as a follow-up step after
+its script: the game's hash is the truth, the index is derived from it.  A
+process that dies between the two leaves the index one change behind: a
+listing checks every game it shows against the game's own hash (listed, a seat
+anyone may claim) and drops the ones that no longer qualify, and the game's
+next change (which re-indexes it either way) restores a missing entry.  A
+listing reads scores above now, so an expired game drops out with its data;
+stale members are trimmed on the way.
 """
 
 from __future__ import annotations
@@ -28,11 +34,12 @@ from services.registry import UnknownGame, get_game
 from services.seating import Seating, public_open_seats, public_view
 from services.store import CAS_LUA, GameNotFound, GameRecord, GameStore, VersionConflict, write_id
 
-# KEYS: game hash, log list, events stream, lobby (all games), lobby (this game's kind).
+# KEYS: game hash, log list, events stream.
 # ARGV: expected version, seats json, seating json, host hash ("" keeps it), ttl,
-# now, has a seat anyone may claim (1/0; indexed only if the game asked to be listed),
-# events json, events cap, live channel, game id, write id.
-# Returns the new version, -1 when the game is gone, -2 when the version moved on.
+# now, has a seat anyone may claim (1/0), events json, events cap, live channel, write id.
+# Returns {new version, 1 when the game belongs in the lobby index (listed and a seat
+# anyone may claim) else 0}, -1 when the game is gone, -2 when the version moved on, or
+# just the version when a resend finds its own write applied (``CAS_LUA``).
 _SEAT_LUA = (
     CAS_LUA
     + """
@@ -46,23 +53,11 @@ if ttl > 0 then
 end
 redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[9], nv .. '-0', 'events', ARGV[8])
 if ttl > 0 then redis.call('EXPIRE', KEYS[3], ttl) end
-local id = ARGV[11]
-if ARGV[7] == '1' and redis.call('HGET', KEYS[1], 'listed') == '1' then
-  local score = 1e18
-  if ttl > 0 then score = tonumber(ARGV[6]) + ttl end
-  redis.call('ZADD', KEYS[4], score, id)
-  redis.call('ZADD', KEYS[5], score, id)
-  if ttl > 0 then
-    redis.call('EXPIRE', KEYS[4], ttl)
-    redis.call('EXPIRE', KEYS[5], ttl)
-  end
-else
-  redis.call('ZREM', KEYS[4], id)
-  redis.call('ZREM', KEYS[5], id)
-end
+local indexed = 0
+if ARGV[7] == '1' and redis.call('HGET', KEYS[1], 'listed') == '1' then indexed = 1 end
 local status = redis.call('HGET', KEYS[1], 'status')
 redis.call('PUBLISH', ARGV[10], nv .. ' ' .. status)
-return nv
+return {nv, indexed}
 """
 )
 
@@ -108,8 +103,8 @@ class SeatStore:
         self.store = store
         self.redis = store.redis
         self.prefix = store.prefix
-        self._change = self.redis.register_script(_SEAT_LUA)
-        self._rematch = self.redis.register_script(_REMATCH_LUA)
+        self._change = self.redis.register_script(store.script_text(_SEAT_LUA))
+        self._rematch = self.redis.register_script(store.script_text(_REMATCH_LUA))
 
     def lobby_key(self, game: str | None = None) -> str:
         return f"{self.prefix}lobby" if game is None else f"{self.prefix}lobby:{game}"
@@ -128,38 +123,52 @@ class SeatStore:
         Raises GameNotFound, or VersionConflict when the game changed since it was read.
         """
         gid = record.id
-        key = f"{self.prefix}game:{gid}"
-        list_it = bool(public_open_seats(seating))
+        ttl = self.store.ttl_for(record.status)
+        now = time.time()
         result = self._change(
-            keys=[
-                key,
-                f"{key}:log",
-                self.store.events_key(gid),
-                self.lobby_key(),
-                self.lobby_key(record.game),
-            ],
+            keys=[self.store.record_key(gid), self.store.log_key(gid), self.store.events_key(gid)],
             args=[
                 record.version,
                 json.dumps(seat_hashes),
                 json.dumps(seating),
                 host_hash,
-                self.store.ttl_for(record.status),
-                time.time(),
-                "1" if list_it else "0",
+                ttl,
+                now,
+                "1" if public_open_seats(seating) else "0",
                 # seat changes are public (every view shows the seating): every stream gets them
                 json.dumps({"seat": event.get("seat", -1), "events": [event], "public": True}),
                 self.store.events_cap,
                 self.store.live_channel(gid),
-                gid,
                 write_id(),
             ],
         )
         if result == -1:
             raise GameNotFound(gid)
         if result == -2:
-            current = self.redis.hget(key, "version")
+            current = self.redis.hget(self.store.record_key(gid), "version")
             raise VersionConflict(int(current) if current is not None else None)
-        return int(result)
+        if isinstance(result, list):
+            version, indexed = int(result[0]), bool(result[1])
+        else:  # a resend found its own write applied (CAS_LUA): the lobby step is still due
+            version = int(result)
+            listed = self.redis.hget(self.store.record_key(gid), "listed") in (b"1", "1")
+            indexed = listed and bool(public_open_seats(seating))
+        self.index(gid, record.game, indexed, ttl, now)
+        return version
+
+    def index(self, game_id: str, game: str, indexed: bool, ttl: int, now: float) -> None:
+        """Bring the lobby index in step with one game (the follow-up of a seat change):
+        in both sorted sets, scored by its expiry, or out of both."""
+        keys = (self.lobby_key(), self.lobby_key(game))
+        with self.redis.pipeline(transaction=False) as pipe:
+            for key in keys:
+                if indexed:
+                    pipe.zadd(key, {game_id: now + ttl if ttl > 0 else 1e18})
+                    if ttl > 0:
+                        pipe.expire(key, ttl)
+                else:
+                    pipe.zrem(key, game_id)
+            pipe.execute()
 
     def apply(
         self,
@@ -196,10 +205,9 @@ class SeatStore:
 
     def mark_rematch(self, old: GameRecord, new_id: str) -> str:
         """Name ``new_id`` as the rematch of ``old`` unless one is named; returns the one named."""
-        key = f"{self.prefix}game:{old.id}"
         event = {"type": "rematch", "id": new_id}
         result = self._rematch(
-            keys=[key, self.store.events_key(old.id)],
+            keys=[self.store.record_key(old.id), self.store.events_key(old.id)],
             args=[
                 new_id,
                 json.dumps({"seat": -1, "events": [event], "public": True}),
@@ -214,27 +222,19 @@ class SeatStore:
 
     def list_new(self, record: GameRecord) -> None:
         """Mark a just-created game as listed and index it while a seat is free to claim."""
-        ttl = self.store.ttl_for(record.status)
-        score = time.time() + ttl if ttl > 0 else 1e18
-        with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(f"{self.prefix}game:{record.id}", "listed", "1")
-            if record.seating is None or not public_open_seats(record.seating):
-                pipe.execute()
-                return
-            for key in (self.lobby_key(), self.lobby_key(record.game)):
-                pipe.zadd(key, {record.id: score})
-                if ttl > 0:
-                    pipe.expire(key, ttl)
-            pipe.execute()
+        self.redis.hset(self.store.record_key(record.id), "listed", "1")
+        open_seats = record.seating is not None and bool(public_open_seats(record.seating))
+        if open_seats:
+            self.index(record.id, record.game, True, self.store.ttl_for(record.status), time.time())
 
     def set_on_leave(self, record: GameRecord, then: str) -> None:
         """What a seat becomes when its player leaves (``services.joining.leave_seat``),
         as the host chose at creation; unset means a bot takes it."""
-        self.redis.hset(f"{self.prefix}game:{record.id}", "on_leave", then)
+        self.redis.hset(self.store.record_key(record.id), "on_leave", then)
 
     # -- reads ----------------------------------------------------------------
     def on_leave(self, game_id: str) -> str:
-        then = self.redis.hget(f"{self.prefix}game:{game_id}", "on_leave")
+        then = self.redis.hget(self.store.record_key(game_id), "on_leave")
         return then.decode() if then else "bot"
 
     def lobby(self, game: str | None, offset: int, limit: int) -> LobbyPage:
@@ -247,21 +247,30 @@ class SeatStore:
             m.decode()
             for m in self.redis.zrevrangebyscore(key, "+inf", now, start=offset, num=limit)
         ]
-        fields = ("game", "players", "options", "seating", "created", "updated", "status")
+        fields = ("game", "players", "options", "seating", "created", "updated", "listed",
+                  "status")  # fmt: skip
         with self.redis.pipeline(transaction=False) as pipe:
             for gid in ids:
-                pipe.hmget(f"{self.prefix}game:{gid}", fields)
+                pipe.hmget(self.store.record_key(gid), fields)
             rows = pipe.execute()
-        games, gone = [], []
+        games: list[dict[str, Any]] = []
+        gone: list[str] = []
+        kinds = {game} if game is not None else set()
         for gid, row in zip(ids, rows):
-            if row[0] is None:
-                gone.append(gid)  # deleted: the index forgets it
-                continue
             f = dict(zip(fields, (v.decode() if v is not None else None for v in row)))
-            if self.store.idle_end(f["status"], float(f["updated"]), now) is not None:
-                gone.append(gid)  # ended for idleness: nobody can join it any more
-                continue
             seating = json.loads(f["seating"]) if f["seating"] else []
+            if (
+                f["game"] is None
+                or f["listed"] != "1"
+                or not public_open_seats(seating)
+                or self.store.idle_end(f["status"], float(f["updated"]), now) is not None
+            ):
+                # deleted, ended for idleness (nobody can join it any more), or the index
+                # is behind its game (a follow-up step that never ran): the index forgets it
+                gone.append(gid)
+                if f["game"] is not None:
+                    kinds.add(f["game"])
+                continue
             games.append(
                 {
                     "id": gid,
@@ -278,6 +287,6 @@ class SeatStore:
             )
         if gone:
             self.redis.zrem(self.lobby_key(), *gone)
-            if game is not None:
-                self.redis.zrem(key, *gone)
+            for kind in kinds:
+                self.redis.zrem(self.lobby_key(kind), *gone)
         return LobbyPage(games, max(0, total - len(gone)))

@@ -1,15 +1,18 @@
 """The game store on Redis: one versioned record per game plus an append-only log.
 
-Keys (``prefix`` keeps tenants and tests apart):
+Keys (``prefix`` keeps tenants and tests apart; ``<id>`` is the game's id).  Every key
+of one game carries the hash tag ``{<id>}``, so on a Redis Cluster they share one slot
+and every script below touches that slot only:
 
-- ``{prefix}game:{id}``      hash: game, players, seed, options, state, version,
-                             status, created, updated, host, seats (``ended`` once the
-                             service ended it: ``services.endings``)
-- ``{prefix}game:{id}:log``  list of JSON entries ``{"v", "seat", "action", "at"}``
-- ``{prefix}game:{id}:events`` stream, one entry per version (id ``<version>-0``) with
-                             the mover's seat and the events of its move; capped length
-- channel ``{prefix}live:{id}`` gets the new version after every commit (fan-out to
-                             streams in any API process: services/fanout.py)
+- ``<prefix>game:{<id>}``        hash: game, players, seed, options, state, version,
+                                 status, created, updated, host, seats (``ended`` once
+                                 the service ended it: ``services.endings``)
+- ``<prefix>game:{<id>}:log``    list of JSON entries ``{"v", "seat", "action", "at"}``
+- ``<prefix>game:{<id>}:events`` stream, one entry per version (id ``<version>-0``) with
+                                 the mover's seat and the events of its move; capped length
+- channel ``<prefix>live:{<id>}`` gets the new version after every commit (fan-out to
+                                 streams in any API process: services/fanout.py); on a
+                                 cluster it is a sharded channel (``SPUBLISH``)
 
 Seating (names, open seats, bots; ``services.seating``) is the hash's
 ``seating`` field, written with the seat token hashes by ``services.seat_store``;
@@ -40,7 +43,7 @@ from services.records import (
     hash_token,
     token_matches,
 )
-from services.redis_calls import run_script
+from services.redis_calls import is_cluster, run_script
 
 # Every write of a game hash (a move, a seat change) opens with this compare-and-set
 # on KEYS[1]'s version against ARGV[1]; the last argument is the write's id, which the
@@ -83,6 +86,13 @@ redis.call('PUBLISH', ARGV[9], nv .. ' ' .. ARGV[4])
 return nv
 """
 )
+
+
+def sharded(script: str) -> str:
+    """``script`` with its notification on a sharded channel (``SPUBLISH``, Redis 7): on a
+    cluster the message then stays on the shard that owns the game instead of reaching
+    every node; a single Redis keeps the classic ``PUBLISH``."""
+    return script.replace("redis.call('PUBLISH',", "redis.call('SPUBLISH',")
 
 
 # KEYS: a game hash.  ARGV: the version and creation time of a copy of it the caller
@@ -159,25 +169,42 @@ class GameStore:
         events_cap: int = 10_000,
     ):
         self.redis = client
+        #: a Redis Cluster client: notifications go on sharded channels
+        self.clustered = is_cluster(client)
         self.prefix = prefix
         self.idle_ttl_s = idle_ttl_s
         self.finished_ttl_s = finished_ttl_s
         #: versions of events kept per game for stream resumes (approximate cap)
         self.events_cap = events_cap
-        self._commit = client.register_script(COMMIT_LUA)
+        self._commit = client.register_script(self.script_text(COMMIT_LUA))
         self._read_if_changed = client.register_script(READ_IF_CHANGED_LUA)
 
+    def script_text(self, script: str) -> str:
+        """A script that notifies a live channel, as this store's Redis takes it."""
+        return sharded(script) if self.clustered else script
+
+    def notify(self, game_id: str, message: str) -> None:
+        """Publish ``message`` on the game's live channel (sharded on a cluster)."""
+        if self.clustered:
+            self.redis.spublish(self.live_channel(game_id), message)
+        else:
+            self.redis.publish(self.live_channel(game_id), message)
+
     def _key(self, game_id: str) -> str:
-        return f"{self.prefix}game:{game_id}"
+        return f"{self.prefix}game:{{{game_id}}}"
 
     def _log_key(self, game_id: str) -> str:
-        return f"{self.prefix}game:{game_id}:log"
+        return f"{self._key(game_id)}:log"
 
     def events_key(self, game_id: str) -> str:
-        return f"{self.prefix}game:{game_id}:events"
+        return f"{self._key(game_id)}:events"
 
     def live_channel(self, game_id: str) -> str:
-        return f"{self.prefix}live:{game_id}"
+        return f"{self.prefix}live:{{{game_id}}}"
+
+    def game_id_of_channel(self, channel: str) -> str:
+        """The game id a :meth:`live_channel` name carries."""
+        return channel[len(self.prefix) + len("live:{") : -1]
 
     def ttl_for(self, status: str) -> int:
         """Seconds a game is kept after a change (0: for ever).  A running game left idle
@@ -295,6 +322,9 @@ class GameStore:
             raise GameNotFound(game_id)
         return int(version)
 
+    def log_key(self, game_id: str) -> str:
+        return self._log_key(game_id)
+
     def log(self, game_id: str) -> list[dict[str, Any]]:
         if not self.redis.exists(self._key(game_id)):
             raise GameNotFound(game_id)
@@ -363,7 +393,7 @@ class GameStore:
         keys = (self._key(game_id), self._log_key(game_id), self.events_key(game_id))
         if not self.redis.delete(*keys):
             raise GameNotFound(game_id)
-        self.redis.publish(self.live_channel(game_id), "0 deleted")
+        self.notify(game_id, "0 deleted")
 
 
 __all__ = [

@@ -26,7 +26,8 @@ class TicketStore:
         self.ttl_s = ttl_s
 
     def _key(self, game_id: str, ticket: str) -> str:
-        return f"{self.prefix}ticket:{game_id}:{ticket}"
+        # in the game's slot (hash tag ``{<id>}``), like every key of one game
+        return f"{self.prefix}ticket:{{{game_id}}}:{ticket}"
 
     def issue(self, game_id: str, token_hash: str) -> str:
         """A new ticket standing for the token whose hash is ``token_hash``, on this game."""

@@ -42,6 +42,8 @@ def server_env(settings: Settings, **extra: str) -> dict[str, str]:
     return {
         **os.environ,
         "REDIS_URL": settings.redis_url,
+        "REDIS_CLUSTER_NODES": settings.redis_cluster_nodes,
+        "LIMITS_REDIS_URL": settings.limits_redis_url,
         "GREENROOM_PREFIX": settings.prefix,
         "GREENROOM_QUEUE": settings.queue,
         "RATE_LIMIT_ADDRESS": "",
@@ -115,16 +117,26 @@ def app_with(settings: Settings, **changes):
     return app
 
 
+def worker_env(settings: Settings) -> dict[str, str]:
+    """The environment that points a worker at the session's game store and queue."""
+    env = {**os.environ, "REDIS_URL": settings.redis_url,
+           "REDIS_CLUSTER_NODES": settings.redis_cluster_nodes}  # fmt: skip
+    if settings.queue_redis_url:
+        env["QUEUE_REDIS_URL"] = settings.queue_redis_url
+    return env
+
+
 def start_worker(settings: Settings, *extra: str) -> subprocess.Popen:
     """A real worker process on the session's queue; waits until it has registered."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "workers.main", "--queue", settings.queue,
          "--redis-url", settings.redis_url, *extra],
         cwd=ROOT,
+        env=worker_env(settings),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )  # fmt: skip
-    connection = redis.Redis.from_url(settings.redis_url)
+    connection = redis.Redis.from_url(settings.queue_redis_url or settings.redis_url)
     queue = Queue(settings.queue, connection=connection)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

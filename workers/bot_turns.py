@@ -20,6 +20,7 @@ runs twice from moving twice for one version.
 from __future__ import annotations
 
 import logging
+import os
 import uuid
 from typing import Any
 
@@ -28,6 +29,7 @@ from rq import Queue, SimpleWorker, Worker, get_current_job
 from rq.job import Job
 
 from services.bots import bot_seats_to_act
+from services.connections import connect, specs_from_env
 from services.core import RulesError
 from services.play import perform
 from services.registry import get_game
@@ -47,7 +49,8 @@ MARGIN_S = 30
 
 
 def _flag(prefix: str, game_id: str, seat: int) -> str:
-    return f"{prefix}bot:{game_id}:{seat}"
+    """The seat's pending-turn mark, in its game's slot (hash tag ``{<id>}``)."""
+    return f"{prefix}bot:{{{game_id}}}:{seat}"
 
 
 def schedule_bot_turns(
@@ -58,7 +61,7 @@ def schedule_bot_turns(
 
     Each turn gets a lease (``workers.turn_lease``): one lost with its worker, or failed,
     is queued again by a worker's sweep; ``recoveries`` counts those in a row."""
-    clock_timer.arm(store.redis, queue.name, store.prefix, record, _store_config(store),
+    clock_timer.arm(queue.connection, queue.name, store.prefix, record, _store_config(store),
                     budget_s)  # fmt: skip
     queued = []
     for seat in bot_seats_to_act(record):
@@ -69,7 +72,7 @@ def schedule_bot_turns(
         job_id = uuid.uuid4().hex
         config = _store_config(store)
         name = turn_lease.member(store.prefix, record.id, seat)
-        turn_lease.lease_turn(store.redis, queue.name, name, job_id, config, budget_s,
+        turn_lease.lease_turn(queue.connection, queue.name, name, job_id, config, budget_s,
                               recoveries)  # fmt: skip
         queue.enqueue(
             BOT_JOB,
@@ -84,8 +87,9 @@ def schedule_bot_turns(
     return queued
 
 
-def requeue_lost_turn(client: redis.Redis, queue: Queue, turn: turn_lease.Turn) -> bool:
-    """The sweep's way to queue a lost turn again: only if its seat can still act."""
+def requeue_lost_turn(client: Any, queue: Queue, turn: turn_lease.Turn) -> bool:
+    """The sweep's way to queue a lost turn again: only if its seat can still act
+    (``client`` is the game store's Redis)."""
     config = turn.config
     store = GameStore(client, config["prefix"], config["idle_ttl_s"], config["finished_ttl_s"])
     try:
@@ -118,6 +122,20 @@ def _store_config(store: GameStore) -> dict[str, Any]:
     }
 
 
+_GAME_CLIENT: list[Any] = []
+
+
+def game_connection(queue_connection: redis.Redis) -> Any:
+    """The game store's Redis in a worker: the queue's own, unless the environment puts
+    the games elsewhere (a cluster, or a queue Redis of its own); made once per process."""
+    game_spec, queue_spec = specs_from_env(os.environ)
+    if not game_spec.clustered and "QUEUE_REDIS_URL" not in os.environ:
+        return queue_connection
+    if not _GAME_CLIENT or _GAME_CLIENT[0][0] != os.getpid():
+        _GAME_CLIENT[:] = [(os.getpid(), connect(game_spec))]
+    return _GAME_CLIENT[0][1]
+
+
 def choose_action(record: GameRecord, seat: int, budget_s: float) -> dict[str, Any]:
     """The seat's hinted action; its first legal action if the hint offers none."""
     game = get_game(record.game)
@@ -137,16 +155,16 @@ def run_bot_turn(
 ) -> dict[str, Any]:
     """One move for bot ``seat`` of ``game_id`` if it can act; then queue what follows."""
     job = get_current_job()
-    connection: redis.Redis = job.connection
     name = turn_lease.member(config["prefix"], game_id, seat)
-    with turn_lease.Heartbeat(connection, job.origin, name, job.id):
+    # the lease lives beside the queue; the game on the game store's Redis
+    with turn_lease.Heartbeat(job.connection, job.origin, name, job.id):
         return _take_turn(job, config, game_id, seat, budget_s)
 
 
 def _take_turn(
     job: Job, config: dict[str, Any], game_id: str, seat: int, budget_s: float
 ) -> dict[str, Any]:
-    connection: redis.Redis = job.connection
+    connection = game_connection(job.connection)
     store = GameStore(connection, config["prefix"], config["idle_ttl_s"], config["finished_ttl_s"])
     connection.delete(_flag(store.prefix, game_id, seat))
     refused = False
@@ -170,7 +188,7 @@ def _take_turn(
             log.warning("bot move refused for %s seat %s: %s", game_id, seat, e.code)
             refused = True
             continue
-        schedule_bot_turns(Queue(job.origin, connection=connection), store, result.record,
+        schedule_bot_turns(Queue(job.origin, connection=job.connection), store, result.record,
                            budget_s)  # fmt: skip
         return {"moved": True, "version": result.record.version, "action": action}
     return {"moved": False, "reason": "conflicts"}

@@ -1,4 +1,5 @@
-"""The timers of games with a clock, kept per queue in Redis (so they survive restarts).
+"""The timers of games with a clock, kept per queue on the queue's Redis (so they survive
+restarts, and a game store on a cluster never holds an index that spans its slots).
 
 A sorted set holds one member per game (key prefix and game id) scored by when its time
 runs out; a hash holds the version the timer is for and what acting on it takes.  Every

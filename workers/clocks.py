@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import redis
 from rq import Queue, get_current_job
 from rq.job import Job
 
@@ -26,14 +25,14 @@ from services.seat_store import SeatStore
 from services.seating import open_seats, seating_of
 from services.store import GameNotFound, GameStore, VersionConflict
 from workers import clock_timer
-from workers.bot_turns import choose_action, schedule_bot_turns
+from workers.bot_turns import choose_action, game_connection, schedule_bot_turns
 
 log = logging.getLogger("greenroom.clocks")
 
 TIMED_OUT_JOB = "workers.clocks.run_timed_out_move"
 
 
-def _store(client: redis.Redis, config: dict[str, Any]) -> GameStore:
+def _store(client: Any, config: dict[str, Any]) -> GameStore:
     return GameStore(client, config["prefix"], config["idle_ttl_s"], config["finished_ttl_s"])
 
 
@@ -45,10 +44,12 @@ def humans_to_act(record: Any) -> list[int]:
     return [s for s in acting if seating[s]["kind"] == "human"]
 
 
-def sweep_clocks(client: redis.Redis, queue: Queue) -> int:
-    """Apply the timeout rule of every due timer; returns how many were acted on."""
+def sweep_clocks(client: Any, queue: Queue) -> int:
+    """Apply the timeout rule of every due timer; returns how many were acted on.
+    ``client`` is the game store's Redis; the timers and jobs are on the queue's."""
     acted = 0
-    for name, entry in clock_timer.claim_due(client, queue.name):
+    timers = queue.connection
+    for name, entry in clock_timer.claim_due(timers, queue.name):
         version, config = int(entry["version"]), entry["config"]
         store = _store(client, config)
         game_id = name.split("\t", 1)[1]
@@ -58,7 +59,7 @@ def sweep_clocks(client: redis.Redis, queue: Queue) -> int:
             record = None
         seats = humans_to_act(record) if record and record.version == version else []
         if not seats:
-            clock_timer.release(client, queue.name, name, version)
+            clock_timer.release(timers, queue.name, name, version)
             continue
         rule = timeout_rule(record.game, record.players, record.options)
         log.info("clock ran out for %s seats %s (%s)", game_id, seats, rule)
@@ -69,7 +70,7 @@ def sweep_clocks(client: redis.Redis, queue: Queue) -> int:
         else:
             for seat in seats:
                 job_id = f"timeout-{game_id}-{version}-{seat}"
-                if Job.exists(job_id, connection=client):
+                if Job.exists(job_id, connection=timers):
                     continue  # queued, running or done: the timer fires again if need be
                 queue.enqueue(TIMED_OUT_JOB, args=(config, game_id, seat, entry["budget_s"],
                               version), job_id=job_id, result_ttl=600,
@@ -84,7 +85,7 @@ def run_timed_out_move(
     """The seat's bot plays the one decision its player ran out of time for, if the game
     is still at ``version``; then the next timer and bot turns follow as after any move."""
     job = get_current_job()
-    store = _store(job.connection, config)
+    store = _store(game_connection(job.connection), config)
     try:
         record = store.get(game_id)
     except GameNotFound:

@@ -7,11 +7,11 @@ import logging
 import os
 from functools import partial
 
-import redis
 from rq import Queue, SimpleWorker, Worker
 
+from services.connections import RedisSpec, connect, specs_from_env
 from solver.registry import PRELOADS, resolve
-from workers.bot_turns import BotInlineWorker, requeue_lost_turn
+from workers.bot_turns import BotInlineWorker, game_connection, requeue_lost_turn
 from workers.clocks import sweep_clocks
 from workers.turn_lease import Sweeper
 
@@ -29,7 +29,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Run a Greenroom solver worker")
     parser.add_argument("--queue", default=os.environ.get("GREENROOM_QUEUE", "greenroom"))
     parser.add_argument(
-        "--redis-url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+        "--redis-url",
+        default="",
+        help="the queue's Redis (default: QUEUE_REDIS_URL, else REDIS_URL or its Sentinel's)",
     )
     parser.add_argument("--burst", action="store_true", help="stop when the queue is empty")
     parser.add_argument(
@@ -54,13 +56,16 @@ def main(argv: list[str] | None = None) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     if not args.no_preload:
         preload()
-    connection = redis.Redis.from_url(args.redis_url)
+    _, queue_spec = specs_from_env(os.environ)
+    if args.redis_url:
+        queue_spec = RedisSpec(url=args.redis_url)
+    connection = connect(queue_spec, socket_timeout=None)
     queue = Queue(args.queue, connection=connection)
     cls = SimpleWorker if args.simple else Worker if args.fork_all else BotInlineWorker
     worker = cls([queue], connection=connection)
     sweeper = None
     if not args.burst:  # bot turns lost with another worker are queued again from here
-        sweeper = start_sweeper(args.redis_url, args.queue)
+        sweeper = start_sweeper(queue_spec, args.queue)
     try:
         worker.work(burst=args.burst, with_scheduler=False)
     finally:
@@ -68,13 +73,14 @@ def main(argv: list[str] | None = None) -> None:
             sweeper.stop()
 
 
-def start_sweeper(redis_url: str, queue_name: str) -> Sweeper:
-    """The sweep of this worker process (lost bot turns, games' clocks), on a connection of
-    its own."""
-    client = redis.Redis.from_url(redis_url, socket_timeout=5, socket_connect_timeout=2)
+def start_sweeper(queue_spec: RedisSpec, queue_name: str) -> Sweeper:
+    """The sweep of this worker process (lost bot turns, games' clocks), on connections of
+    its own: leases, timers and heartbeats on the queue's Redis, games on the game store's."""
+    client = connect(queue_spec, socket_timeout=5)
+    games = game_connection(client)
     queue = Queue(queue_name, connection=client)
-    requeue = partial(requeue_lost_turn, client, queue)
-    return Sweeper(client, queue_name, requeue, partial(sweep_clocks, client, queue)).start()
+    requeue = partial(requeue_lost_turn, games, queue)
+    return Sweeper(client, queue_name, requeue, partial(sweep_clocks, games, queue)).start()
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Leases on pending bot turns: a turn lost with its worker runs again within seconds.
 
-Every queued bot turn has an entry in a sorted set kept per queue: the member names the
+Every queued bot turn has an entry in a sorted set kept per queue, on the queue's Redis
+beside the jobs (never on the game store, which may be a cluster): the member names the
 turn (key prefix, game id, seat), its score is the time its lease runs out, and a hash
 holds what queueing it again takes (the job id, the store's settings, the budget).
 

@@ -69,7 +69,7 @@ def await_change(
     wait = prefer_wait(be.settings.max_wait_s, prefer)
     if not wait:
         return None, 0
-    hub = hub_for(be.settings.redis_url, be.settings.prefix)
+    hub = hub_for(be.settings.game_redis(), be.settings.prefix)
     deadline = time.monotonic() + wait
     with hub.watch(record.id) as waiter:
         while True:

@@ -143,7 +143,7 @@ def events_for(
     """The stream's text, chunk by chunk, until the game ends, is deleted or times out."""
     settings = be.settings
     store = be.store
-    hub = hub_for(settings.redis_url, settings.prefix)
+    hub = hub_for(settings.game_redis(), settings.prefix)
     deadline = time.monotonic() + settings.stream_max_s
     yield "retry: 2000\n\n"
     sent: int | None = None

@@ -125,7 +125,7 @@ class JobResource(MethodView):
         if not _JOB_ID.match(job_id):
             raise ApiError(404, "job_not_found", "no such job")
         try:
-            job = Job.fetch(job_id, connection=be.redis)
+            job = Job.fetch(job_id, connection=be.queue_redis)
         except NoSuchJobError:
             raise ApiError(404, "job_not_found", "no such job (results expire)") from None
         status = refreshed_status(job)
@@ -139,6 +139,6 @@ class JobResource(MethodView):
                 Job.fetch(job_id, connection=be.blocking_redis).latest_result(
                     timeout=max(1, int(min(left, LOST_CHECK_EVERY_S)))
                 )
-                job = Job.fetch(job_id, connection=be.redis)
+                job = Job.fetch(job_id, connection=be.queue_redis)
                 status = refreshed_status(job)
         return describe(job, status), 200, headers

@@ -58,18 +58,19 @@ def _queue(problem: str, payload: dict, budget: float):
 
 
 def _memo_job(key: str, problem: str, payload: dict, budget: float) -> Job:
-    """The job queued under ``key`` while it lives and has not failed, else a new one."""
+    """The job queued under ``key`` while it lives and has not failed, else a new one
+    (the memo is kept beside the jobs, on the queue's Redis)."""
     be = backend()
-    raw = be.redis.get(key)
+    raw = be.queue_redis.get(key)
     if raw is not None:
         try:
-            job = Job.fetch(raw.decode(), connection=be.redis)
+            job = Job.fetch(raw.decode(), connection=be.queue_redis)
             if not job.is_failed:
                 return job
         except NoSuchJobError:
             pass
     job = _queue(problem, payload, budget)
-    be.redis.set(key, job.id, ex=JOB_MEMO_S)
+    be.queue_redis.set(key, job.id, ex=JOB_MEMO_S)
     return job
 
 

@@ -24,7 +24,7 @@ def test_health_names_the_workers_down_until_one_beats(settings):
     body = own.test_client().get("/v1/health").get_json()
     assert body["status"] == "degraded" and body["down"] == ["workers"]
     assert body["queue"]["workers_alive"] == 0
-    client = own.extensions["greenroom"].redis
+    client = own.extensions["greenroom"].queue_redis
     liveness.beat(client, own.extensions["greenroom"].queue.name, "a-worker")
     try:
         body = own.test_client().get("/v1/health").get_json()

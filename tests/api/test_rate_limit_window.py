@@ -5,24 +5,24 @@ from __future__ import annotations
 import uuid
 
 import pytest
-import redis
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from api.ratelimit import Limit, RateLimiter
+from services.connections import connect
 
 MIN = 60_000
 
 
 @pytest.fixture
 def limiter(settings, own_prefix):
-    return RateLimiter(redis.Redis.from_url(settings.redis_url), own_prefix, None, None)
+    return RateLimiter(connect(settings.game_redis()), own_prefix, None, None)
 
 
 def _times(settings, limiter: RateLimiter, key: str) -> list[bytes]:
     """The times window ``key`` holds, newest first, as Redis stores them."""
-    return redis.Redis.from_url(settings.redis_url).lrange(f"{limiter.prefix}{key}", 0, -1)
+    return connect(settings.game_redis()).lrange(f"{limiter.prefix}{key}", 0, -1)
 
 
 def test_parse_limits():

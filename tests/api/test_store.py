@@ -6,8 +6,8 @@ import uuid
 from dataclasses import fields, replace
 
 import pytest
-import redis
 
+from services.connections import connect
 from services.store import (
     GameNotFound,
     GameRecord,
@@ -20,7 +20,7 @@ from services.store import (
 
 @pytest.fixture
 def own_store(settings):
-    client = redis.Redis.from_url(settings.redis_url)
+    client = connect(settings.game_redis())
     store = GameStore(
         client,
         prefix=f"{settings.prefix}store-{uuid.uuid4().hex[:6]}:",
@@ -34,7 +34,7 @@ def own_store(settings):
 
 def test_expiry_outlasts_the_idle_end_while_running_and_is_short_once_finished(own_store):
     new = own_store.create("tour", 1, 1, {}, {"players": 1}, "running")
-    key = f"{own_store.prefix}game:{new.record.id}"
+    key = own_store.record_key(new.record.id)
     # idle for 300 s it ends; then it is kept as long as a finished game (20 s)
     assert 310 < own_store.redis.ttl(key) <= 320
     own_store.commit(new.record.id, 1, {"players": 1, "x": 1}, "running", 0, {"type": "a"})
@@ -58,7 +58,7 @@ def test_commit_is_compare_and_set_and_logs_in_order(own_store):
 
 def test_tokens_are_stored_only_as_hashes(own_store):
     new = own_store.create("tour", 2, 1, {}, {"players": 2}, "running")
-    raw = own_store.redis.hgetall(f"{own_store.prefix}game:{new.record.id}")
+    raw = own_store.redis.hgetall(own_store.record_key(new.record.id))
     blob = b" ".join(raw.values()).decode()
     for token in [new.host_token, *new.seat_tokens]:
         assert token not in blob
@@ -73,7 +73,7 @@ def test_delete_removes_the_game_and_its_log(own_store):
     own_store.delete(gid)
     with pytest.raises(GameNotFound):
         own_store.get(gid)
-    assert not own_store.redis.exists(f"{own_store.prefix}game:{gid}:log")
+    assert not own_store.redis.exists(own_store.log_key(gid))
 
 
 def test_a_record_after_a_move_is_the_record_with_the_move_replaced():

@@ -195,7 +195,7 @@ def test_a_ticket_lives_only_its_ttl_in_redis(settings, clients, store):
     api = clients[1]
     g = create(clients[0])
     ticket = api.stream_ticket(g.id, g.seat_tokens[0])
-    key = f"{settings.prefix}ticket:{g.id}:{ticket['ticket']}"
+    key = TicketStore(store.redis, settings.prefix)._key(g.id, ticket["ticket"])
     assert 0 < store.redis.ttl(key) <= ticket["expires_s"]
     # the token itself is never stored, only its hash
     assert store.redis.get(key).decode() != g.seat_tokens[0]
@@ -331,7 +331,7 @@ def test_a_version_without_a_notification_still_arrives_by_the_heartbeat(clients
     listener = Listener(api, g.id)
     assert listener.next().id == 1
     # a write that bypasses the commit script: no events entry, no PUBLISH
-    store.redis.hset(f"{store.prefix}game:{g.id}", "version", 2)
+    store.redis.hset(store.record_key(g.id), "version", 2)
     event = listener.next(timeout=10)
     assert event.event == "view" and event.id == 2
     assert event.moves == [] and event.data["complete"] is False

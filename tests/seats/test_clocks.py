@@ -114,11 +114,12 @@ def test_a_timer_for_a_version_the_game_has_left_is_dropped_unacted(settings):
     timers, entries = clock_timer.keys(be.queue.name)
     try:
         name = clock_timer.member(be.store.prefix, gid)
-        be.redis.zadd(timers, {name: 0})  # due now
+        be.queue_redis.zadd(timers, {name: 0})  # due now
         assert sweep_clocks(be.redis, be.queue) == 0
         after = be.store.get(gid)
         assert after.version == record.version + 1
         assert [s["kind"] for s in seating_of(after.seating, 2)] == ["human", "human"]
-        assert be.redis.zscore(timers, name) is None and not be.redis.hexists(entries, name)
+        q = be.queue_redis
+        assert q.zscore(timers, name) is None and not q.hexists(entries, name)
     finally:
-        be.redis.delete(timers, entries)
+        be.queue_redis.delete(timers, entries)

@@ -6,9 +6,9 @@ import time
 import uuid
 
 import pytest
-import redis
 from seat_helpers import auth, claim, create
 
+from services.connections import connect
 from services.seat_store import SeatStore
 from services.store import GameStore
 
@@ -108,7 +108,7 @@ def test_bad_lobby_queries_are_400(client, query):
 def test_lobby_entries_leave_with_their_game(settings):
     """A game idle too long ends, and the lobby drops it; when Redis drops the game, its
     index entry is gone too."""
-    client = redis.Redis.from_url(settings.redis_url)
+    client = connect(settings.game_redis())
     prefix = f"{settings.prefix}lobby-{uuid.uuid4().hex[:6]}:"
     store = GameStore(client, prefix=prefix, idle_ttl_s=1, finished_ttl_s=1)
     seats = SeatStore(store)
@@ -123,7 +123,7 @@ def test_lobby_entries_leave_with_their_game(settings):
         page = seats.lobby(None, 0, 10)
         assert page.games == [] and page.total == 0
         time.sleep(1.0)
-        assert not client.exists(f"{prefix}game:{record.id}")
+        assert not client.exists(store.record_key(record.id))
         assert seats.lobby(None, 0, 10).games == []
     finally:
         for key in client.scan_iter(match=f"{prefix}*"):
