@@ -18,6 +18,7 @@ import redis
 
 from services.clock import clock_of
 from services.core import RulesError
+from workers import due_set
 
 #: seconds after which a fired timer whose game has not moved fires again
 RETRY_S = 5.0
@@ -44,19 +45,6 @@ if not held or tonumber(cjson.decode(held)['version']) ~= tonumber(ARGV[2]) then
 redis.call('ZREM', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
 return 1
-"""
-
-# KEYS: timers, entries.  ARGV: now, retry deadline, batch.  Pushes each due timer on to
-# the retry deadline and returns member, entry pairs.
-CLAIM_LUA = """
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
-local out = {}
-for _, member in ipairs(due) do
-  redis.call('ZADD', KEYS[1], ARGV[2], member)
-  out[#out + 1] = member
-  out[#out + 1] = redis.call('HGET', KEYS[2], member) or ''
-end
-return out
 """
 
 
@@ -96,13 +84,4 @@ def release(client: redis.Redis, queue_name: str, name: str, version: int) -> No
 
 def claim_due(client: redis.Redis, queue_name: str, batch: int = 100) -> list[tuple[str, dict]]:
     """The timers that ran out, each claimed by this caller until ``RETRY_S`` from now."""
-    now = time.time()
-    reply = client.eval(CLAIM_LUA, 2, *keys(queue_name), now, now + RETRY_S, batch)
-    due = []
-    for raw_member, raw_entry in zip(reply[::2], reply[1::2], strict=True):
-        name = raw_member.decode()
-        if not raw_entry:
-            client.zrem(keys(queue_name)[0], name)
-            continue
-        due.append((name, json.loads(raw_entry)))
-    return due
+    return due_set.claim_due(client, *keys(queue_name), RETRY_S, batch)

@@ -31,6 +31,7 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
 from services import liveness
+from workers import due_set
 
 log = logging.getLogger("greenroom.bots")
 
@@ -62,19 +63,6 @@ if not held or cjson.decode(held)['job'] ~= ARGV[2] then return 0 end
 redis.call('ZREM', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
 return 1
-"""
-
-# KEYS: leases, turns.  ARGV: now, new deadline, batch.  Pushes each expired lease on to
-# the new deadline and returns member, entry pairs: the caller owns them until then.
-CLAIM_LUA = """
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
-local out = {}
-for _, member in ipairs(due) do
-  redis.call('ZADD', KEYS[1], ARGV[2], member)
-  out[#out + 1] = member
-  out[#out + 1] = redis.call('HGET', KEYS[2], member) or ''
-end
-return out
 """
 
 
@@ -158,17 +146,12 @@ class Heartbeat:
 
 def claim_expired(client: redis.Redis, queue_name: str) -> list[Turn]:
     """The turns whose lease ran out, each claimed by this caller for one more lease."""
-    now = time.time()
-    keys = [leases_key(queue_name), turns_key(queue_name)]
-    reply = client.eval(CLAIM_LUA, 2, *keys, now, now + LEASE_S, SWEEP_BATCH)
+    due = due_set.claim_due(
+        client, leases_key(queue_name), turns_key(queue_name), LEASE_S, SWEEP_BATCH
+    )
     turns = []
-    for raw_member, raw_entry in zip(reply[::2], reply[1::2], strict=True):
-        name = raw_member.decode()
+    for name, entry in due:
         prefix, game_id, seat = name.split("\t")
-        if not raw_entry:  # an entry without its turn: nothing to queue again
-            client.zrem(keys[0], name)
-            continue
-        entry = json.loads(raw_entry)
         turns.append(
             Turn(prefix, game_id, int(seat), entry["job"], entry["config"],
                  float(entry["budget_s"]), int(entry.get("recoveries", 0)))
