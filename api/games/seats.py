@@ -40,6 +40,16 @@ def _host_record(game_id: str) -> GameRecord:
     return record
 
 
+def _seat_changed(record: GameRecord, seat: int) -> dict:
+    """What a seat change answers: the game's new version and its public seating."""
+    return {
+        "id": record.id,
+        "seat": seat,
+        "version": record.version,
+        "seating": public_view(seating_of(record.seating, record.players)),
+    }
+
+
 @blp.route("/<game_id>/seats/<int:seat>")
 class Seat(MethodView):
     @blp.arguments(ClaimSeatSchema)
@@ -98,13 +108,7 @@ class Bot(MethodView):
         record = _host_record(game_id)
         result = seat_bot(seat_store(), game_id, seat, body.get("name"), record)
         kick_bots(result.record)
-        record = result.record
-        return {
-            "id": game_id,
-            "seat": seat,
-            "version": record.version,
-            "seating": public_view(seating_of(record.seating, record.players)),
-        }
+        return _seat_changed(result.record, seat)
 
 
 @blp.route("/<game_id>/seats/<int:seat>/leave")
@@ -132,13 +136,7 @@ class Leave(MethodView):
             then = seat_store().on_leave(game_id)
         result = leave_seat(seat_store(), game_id, seat, then, record)
         kick_bots(result.record)
-        record = result.record
-        return {
-            "id": game_id,
-            "seat": seat,
-            "version": record.version,
-            "seating": public_view(seating_of(record.seating, record.players)),
-        }
+        return _seat_changed(result.record, seat)
 
 
 @blp.route("/<game_id>/seats/<int:seat>/resign")
@@ -159,9 +157,4 @@ class Resign(MethodView):
         if not competitive(record.game, record.players, record.options):
             raise RulesError("resign_not_offered", "only competitive games can be resigned")
         record = end_game(backend().store, record, {"reason": "resigned", "seat": seat})
-        return {
-            "id": game_id,
-            "seat": seat,
-            "version": record.version,
-            "seating": public_view(seating_of(record.seating, record.players)),
-        }
+        return _seat_changed(record, seat)
