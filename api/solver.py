@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask.views import MethodView
+from rq.job import Job
 
 from api.backend import backend
 from api.blueprint import Blueprint
@@ -11,8 +12,25 @@ from api.games.schemas import JobAcceptedSchema
 from api.jobs.queueing import accepted, clamp_budget, enqueue
 from api.jobs.schemas import SolverRequestSchema
 from solver.registry import PROBLEMS, resolve
+from solver.registry import Problem as ProblemSpec
 
 blp = Blueprint("solver", __name__, url_prefix="/v1/solver", description="Solver problems")
+
+
+def queue_problem(problem: str, spec: ProblemSpec, payload: dict, budget: float) -> Job:
+    """Queue ``problem``'s solve of ``payload`` on a worker, within its budget."""
+    be = backend()
+    return enqueue(
+        be.queue,
+        "workers.jobs.run_problem",
+        (problem, payload, budget),
+        budget,
+        kind=f"solver:{problem}",
+        max_timeout_s=max(be.settings.job_timeout_s, int(spec.max_budget_s)),
+        result_ttl_s=be.settings.job_result_ttl_s,
+        # where a result that carries an archive entry is stored (workers.jobs)
+        meta={"prefix": be.store.prefix},
+    )
 
 
 @blp.route("")
@@ -44,16 +62,4 @@ class Problem(MethodView):
             raise ApiError(404, "unknown_problem", f"no solver problem {problem!r}")
         budget = clamp_budget(body.pop("budget_s", None), spec.default_budget_s, spec.max_budget_s)
         payload = resolve(spec.validate)(body)
-        be = backend()
-        job = enqueue(
-            be.queue,
-            "workers.jobs.run_problem",
-            (problem, payload, budget),
-            budget,
-            kind=f"solver:{problem}",
-            max_timeout_s=max(be.settings.job_timeout_s, int(spec.max_budget_s)),
-            result_ttl_s=be.settings.job_result_ttl_s,
-            # where a result that carries an archive entry is stored (workers.jobs)
-            meta={"prefix": be.store.prefix},
-        )
-        return accepted(job)
+        return accepted(queue_problem(problem, spec, payload, budget))

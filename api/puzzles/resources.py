@@ -14,7 +14,7 @@ from api.blueprint import Blueprint
 from api.errors import ApiError, error_responses
 from api.games.schemas import CreatedGameSchema, JobAcceptedSchema
 from api.games.views import envelope
-from api.jobs.queueing import accepted, clamp_budget, enqueue
+from api.jobs.queueing import accepted, clamp_budget
 from api.json import answer
 from api.puzzle_codes import archive
 from api.puzzles.schemas import (
@@ -26,6 +26,7 @@ from api.puzzles.schemas import (
     ForkRequestSchema,
 )
 from api.request_reads import game_and_caller
+from api.solver import queue_problem
 from services.core import RulesError
 from services.play import create_game, perform
 from services.registry import get_game
@@ -42,19 +43,8 @@ game_blp = Blueprint(
 JOB_MEMO_S = 3600
 
 
-def _queue(problem: str, payload: dict, budget: float):
-    be = backend()
-    spec = INTERNAL[problem]
-    return enqueue(
-        be.queue,
-        "workers.jobs.run_problem",
-        (problem, payload, budget),
-        budget,
-        kind=f"solver:{problem}",
-        max_timeout_s=max(be.settings.job_timeout_s, int(spec.max_budget_s)),
-        result_ttl_s=be.settings.job_result_ttl_s,
-        meta={"prefix": be.store.prefix},
-    )
+def _queue(problem: str, payload: dict, budget: float) -> Job:
+    return queue_problem(problem, INTERNAL[problem], payload, budget)
 
 
 def _memo_job(key: str, problem: str, payload: dict, budget: float) -> Job:
