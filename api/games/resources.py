@@ -28,7 +28,7 @@ from api.games.schemas import (
     ViewQuerySchema,
 )
 from api.games.seating_api import kick_bots, seat_store
-from api.games.views import envelope
+from api.games.views import created, envelope
 from api.jobs.queueing import accepted, clamp_budget, enqueue
 from api.json import answer, answer_bytes, dump
 from api.puzzle_codes import archive, create_args
@@ -88,23 +88,7 @@ class Games(MethodView):
         if body["on_leave"] != "bot":
             seat_store().set_on_leave(rec, body["on_leave"])
         kick_bots(rec)  # sets its clock, if it has one
-
-        host = Principal.host_of(rec.players)
-        headers = {"Location": f"/v1/games/{rec.id}", **_etag(rec.version)}
-        return (
-            {
-                "id": rec.id,
-                "game": rec.game,
-                "players": rec.players,
-                "seed": rec.seed,
-                "version": rec.version,
-                "host_token": new.host_token,
-                "seat_tokens": new.seat_tokens,
-                "view": envelope(rec, host),
-            },
-            201,
-            headers,
-        )
+        return created(rec, new.host_token, new.seat_tokens)
 
 
 @blp.route("/<game_id>")

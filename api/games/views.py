@@ -50,3 +50,25 @@ def envelope(record: GameRecord, principal: Principal, seat: int | None = None) 
         "seating": public_view(seating_of(record.seating, record.players)),
         "rematch": record.rematch,
     }
+
+
+def created(
+    record: GameRecord, host_token: str, seat_tokens: list[str]
+) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """The 201 answer for a new game: its tokens, shown only this once, and the host's view."""
+    body = {
+        "id": record.id,
+        "game": record.game,
+        "players": record.players,
+        "seed": record.seed,
+        "version": record.version,
+        "host_token": host_token,
+        "seat_tokens": seat_tokens,
+        "view": envelope(record, Principal.host_of(record.players)),
+    }
+    headers = {
+        "Location": f"/v1/games/{record.id}",
+        "ETag": f'"{record.version}"',
+        "Vary": "Authorization",
+    }
+    return body, 201, headers

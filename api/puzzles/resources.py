@@ -8,12 +8,11 @@ from flask.views import MethodView
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
 
-from api.auth import Principal
 from api.backend import backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, error_responses
 from api.games.schemas import CreatedGameSchema, JobAcceptedSchema
-from api.games.views import envelope
+from api.games.views import created
 from api.jobs.queueing import accepted, clamp_budget
 from api.json import answer
 from api.puzzle_codes import archive
@@ -137,19 +136,7 @@ class Fork(MethodView):
         rec = new.record
         for e in entries[:step]:
             rec = perform(be.store, rec.id, e["seat"], e["action"]).record
-        host = Principal.host_of(rec.players)
-        headers = {"Location": f"/v1/games/{rec.id}", "ETag": f'"{rec.version}"'}
-        out = {
-            "id": rec.id,
-            "game": rec.game,
-            "players": rec.players,
-            "seed": rec.seed,
-            "version": rec.version,
-            "host_token": new.host_token,
-            "seat_tokens": new.seat_tokens,
-            "view": envelope(rec, host),
-        }
-        return out, 201, headers
+        return created(rec, new.host_token, new.seat_tokens)
 
 
 @game_blp.route("/<game_id>/analysis")
