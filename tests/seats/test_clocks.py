@@ -3,6 +3,7 @@ worker side, at the version it was set for."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 import uuid
 
@@ -13,6 +14,7 @@ from live_stack import app_with
 from services.play import perform
 from services.registry import get_game
 from services.seating import seating_of
+from services.store import GameNotFound
 from workers import clock_timer
 from workers.clocks import sweep_clocks
 
@@ -23,14 +25,26 @@ def api(servers):
         yield client
 
 
+@pytest.fixture
+def made(store):
+    """The games a test makes, deleted at its end: a clock left running would have the
+    session's worker play them out while later tests wait on that worker."""
+    ids: list[str] = []
+    yield ids
+    for gid in ids:
+        with contextlib.suppress(GameNotFound):
+            store.delete(gid)
+
+
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def create(api, game: str, players: int, options: dict) -> dict:
+def create(api, made: list[str], game: str, players: int, options: dict) -> dict:
     body = {"game": game, "players": players, "options": options, "seed": 12}
     r = api.post("/v1/games", json=body)
     assert r.status_code == 201, r.text
+    made.append(r.json()["id"])
     return r.json()
 
 
@@ -44,8 +58,8 @@ def wait_finished(api, gid: str, timeout_s: float) -> dict:
     raise AssertionError(f"the game did not finish in {timeout_s} s")
 
 
-def test_a_competitive_game_whose_players_never_move_finishes_by_bot_takeover(api, worker):
-    created = create(api, "tour", 2, {"mode": "versus", "clock": {"move_s": 1}})
+def test_a_competitive_game_whose_players_never_move_finishes_by_bot_takeover(api, worker, made):
+    created = create(api, made, "tour", 2, {"mode": "versus", "clock": {"move_s": 1}})
     gid = created["id"]
     clock = created["view"]["clock"]
     assert clock["move_s"] == 1 and clock["on_timeout"] == "takeover"
@@ -58,8 +72,8 @@ def test_a_competitive_game_whose_players_never_move_finishes_by_bot_takeover(ap
     assert api.get(f"/v1/games/{gid}", headers=auth(created["seat_tokens"][0])).status_code == 401
 
 
-def test_a_solo_player_who_never_moves_has_each_decision_played_by_the_bot(api, worker):
-    created = create(api, "tour", 1, {"clock": {"move_s": 1}})
+def test_a_solo_player_who_never_moves_has_each_decision_played_by_the_bot(api, worker, made):
+    created = create(api, made, "tour", 1, {"clock": {"move_s": 1}})
     gid, token = created["id"], created["seat_tokens"][0]
     assert created["view"]["clock"]["on_timeout"] == "bot_move"
     deadline = time.monotonic() + 20
@@ -71,8 +85,8 @@ def test_a_solo_player_who_never_moves_has_each_decision_played_by_the_bot(api, 
     assert view["version"] >= 2
 
 
-def test_a_player_who_moves_in_time_keeps_the_seat(api, worker):
-    created = create(api, "tour", 2, {"mode": "versus", "clock": {"move_s": 3}})
+def test_a_player_who_moves_in_time_keeps_the_seat(api, worker, made):
+    created = create(api, made, "tour", 2, {"mode": "versus", "clock": {"move_s": 3}})
     gid, tokens = created["id"], created["seat_tokens"]
     end = time.monotonic() + 6  # twice the clock: a timer for a past version never fires
     while time.monotonic() < end:
@@ -91,9 +105,11 @@ def test_a_player_who_moves_in_time_keeps_the_seat(api, worker):
     [({"move_s": 0.5}, 422), ({"move_s": "5"}, 422), ({"move_s": 5, "bank_s": 1}, 422),
      (5, 422), ({"move_s": True}, 422), ({"move_s": 5}, 201), ({"move_s": 2.5}, 201)],
 )  # fmt: skip
-def test_a_clock_is_validated_by_the_service_not_the_rules(api, clock, status):
+def test_a_clock_is_validated_by_the_service_not_the_rules(api, made, clock, status):
     r = api.post("/v1/games", json={"game": "tour", "players": 1, "options": {"clock": clock}})
     assert r.status_code == status, r.text
+    if status == 201:
+        made.append(r.json()["id"])
     if status == 422:
         assert r.json()["code"] == "invalid_options"
 
