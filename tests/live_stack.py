@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +22,7 @@ from dataclasses import replace
 import pytest
 import redis
 from rq import Queue, Worker
+from werkzeug.serving import make_server
 
 from api.app import create_app
 from api.config import Settings
@@ -109,6 +111,19 @@ class Listener:
 
 
 # -- apps and workers of the test's own (``conftest`` re-exports them) -------------
+@contextmanager
+def served(app, name: str) -> Iterator[str]:
+    """``app`` over real HTTP on a free loopback port (threaded), for as long as it is held."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name=name, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+
+
 def app_with(settings: Settings, **changes):
     """An app of its own on the session's settings with ``changes``, in testing mode
     (several on one prefix stand for several API processes)."""

@@ -11,12 +11,11 @@ Fixtures: ``live_server`` (the base URL of the app, e.g. ``http://127.0.0.1:PORT
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
+from live_stack import served
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -33,14 +32,8 @@ CHROMIUM_ARGS = [
 @pytest.fixture(scope="session")
 def live_server(app) -> Iterator[str]:
     """The session's app served over real HTTP on a free loopback port (threaded)."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
+    with served(app, "live-server") as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -4,13 +4,12 @@ for the tests that ask for it, and the app on a loopback HTTP server for streams
 from __future__ import annotations
 
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conformance import tictactoe
-from werkzeug.serving import make_server
+from live_stack import served
 
 from services.game_specs import register, specs, unregister
 
@@ -37,11 +36,5 @@ def registered() -> Iterator[None]:
 @pytest.fixture(scope="session")
 def http_base(app) -> Iterator[str]:
     """The test app over real HTTP on a free loopback port (threaded)."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="conformance", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
+    with served(app, "conformance") as base:
+        yield base
