@@ -71,8 +71,18 @@ def wait_for_move(store, gid: str, seat: int, timeout_s: float) -> float:
     raise AssertionError(f"seat {seat} did not move within {timeout_s} s")
 
 
+def settled(store, gid: str):
+    """The game and its log read at one version (a bot may still be moving)."""
+    for _ in range(200):
+        record, log, again = store.get(gid), store.log(gid), store.get(gid)
+        if record.version == again.version:
+            return record, log
+        time.sleep(0.05)
+    raise AssertionError("the game never held still long enough to read")
+
+
 def assert_one_move_per_version(store, gid: str) -> None:
-    record, log = store.get(gid), store.log(gid)
+    record, log = settled(store, gid)
     versions = [e["v"] for e in log]  # seat changes take versions too, without a log entry
     assert versions == sorted(set(versions)) and versions[-1] == record.version
     assert replay(record, log) == record.state
