@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from live_positions import VENUES, encore_position, random_position
 
@@ -69,10 +69,16 @@ def check_sample(state: dict, seat: int, sst: dict) -> None:
         real += [c["difficulty"] for c in state["current"]]
     real += state["song_deck"] + state["encore_deck"]
     assert sorted(songs) == sorted(real)
+    venue = V.get_venue(state["options"]["venue"])
+    previous = None
     for r in sst["results"]:  # Warken: a hidden difficulty fits the public sum and result
         assert V.compare(r["sum"], r["difficulty"]) == r["raw"]
-        if r["event_ok"]:
-            assert r["raw"] == r["result"]
+        if r["event_ok"]:  # the venue's own rule may still turn it (Stellar Studio 54)
+            assert r["result"] == V.adjust_result(
+                venue, r["difficulty"], r["sum"], r["raw"], previous
+            )
+        if not r["recycled"]:
+            previous = r["result"]
     assert len(set(sst["event_deck"])) == len(sst["event_deck"]) == len(state["event_deck"])
 
 
@@ -85,6 +91,8 @@ def check_sample(state: dict, seat: int, sst: dict) -> None:
     seat=st.integers(0, 3),
     sample_seed=st.integers(0, 1_000),
 )
+# Stellar Studio 54 turns a second Loud in a row into a FAIL with no event involved
+@example(venue="stellar_studio", players=2, seed=1661, steps=9, seat=0, sample_seed=0)
 def test_sampled_deals_respect_every_fact_of_the_view(
     venue, players, seed, steps, seat, sample_seed
 ):
