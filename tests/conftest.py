@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import redis
+from hypothesis import settings
 from rq import Queue
 
 from api.app import create_app
@@ -28,6 +29,12 @@ pytest_plugins = ["live_stack"]
 from live_stack import app_with, start_worker, stop_worker  # noqa: E402
 
 __all__ = ["app_with", "start_worker", "stop_worker"]
+
+# CI reruns the examples it ran before (a fixed seed per test), so a red run can be
+# reproduced and a green one is not luck; `make test` elsewhere keeps exploring new ones.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
