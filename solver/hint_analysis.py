@@ -106,7 +106,13 @@ def analyse(payload: dict[str, Any], budget_s: float) -> dict[str, Any]:
             steps[k] = {"step": k + 1, "seat": seat, "judged": False,
                         "text": "Not analysed: the time budget ran out."}  # fmt: skip
             continue
-        entry = judge(rep, k, min(STEP_CAP_S, max(0.1, left / 4)))
+        try:
+            entry = judge(rep, k, min(STEP_CAP_S, max(0.1, left / 4)))
+        except RuntimeError:  # a solver with no answer in its time: say so, guess nothing
+            steps[k] = {"step": k + 1, "seat": seat, "judged": False,
+                        "text": "Not analysed: the hint found no answer in its time."}  # fmt: skip
+            complete = False
+            continue
         if entry is None:
             steps[k] = {"step": k + 1, "seat": seat, "judged": False,
                         "text": "No choice here: the only move."}  # fmt: skip
