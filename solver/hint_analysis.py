@@ -108,9 +108,11 @@ def analyse(payload: dict[str, Any], budget_s: float) -> dict[str, Any]:
             continue
         try:
             entry = judge(rep, k, min(STEP_CAP_S, max(0.1, left / 4)))
-        except RuntimeError:  # a solver with no answer in its time: say so, guess nothing
-            steps[k] = {"step": k + 1, "seat": seat, "judged": False,
-                        "text": "Not analysed: the hint found no answer in its time."}  # fmt: skip
+        except Exception as e:  # noqa: BLE001 -- one position's solver failure (no plan in
+            # its time, or a fault of the hint there) is that step's, not the whole game's:
+            # it is listed with the error's name, and nothing is guessed
+            steps[k] = {"step": k + 1, "seat": seat, "judged": False, "error": type(e).__name__,
+                        "text": "Not analysed: the hint found no answer here."}  # fmt: skip
             complete = False
             continue
         if entry is None:
