@@ -42,7 +42,7 @@ INTERNAL: dict[str, Problem] = {
     ),
     **{
         f"{game}/analysis": Problem(
-            "solver.hint_analysis:validate", "solver.hint_analysis:analyse", 120.0, 30.0
+            "solver.hint_analysis:validate", "solver.hint_analysis:analyse", 120.0, 60.0
         )
         for game in ("composition", "overdrive", "tour", "tempo-muse")
     },
