@@ -211,9 +211,9 @@ def test_steps_past_the_budget_are_listed_as_not_analysed():
     assert all("time budget" in s["text"] for s in out["per_step"])
 
 
-def _create(client, game: str, seed: int) -> dict:
+def _create(client, game: str, seed: int, **extra) -> dict:
     players, options = GAMES[game]
-    body = {"game": game, "players": players, "seed": seed, "options": options}
+    body = {"game": game, "players": players, "seed": seed, "options": {**options, **extra}}
     return client.post("/v1/games", json=body).get_json()
 
 
@@ -244,7 +244,9 @@ def test_no_analysis_while_the_game_runs_then_one_job_per_game(client, bearer, g
 
 
 def test_an_analysis_job_runs_in_the_worker(client, bearer, worker):
-    finished = _create(client, "tempo-muse", 5)
+    # a game with a move clock: the clock is the service's option, not the rules', and
+    # the analysis replays the log with the rules' options alone
+    finished = _create(client, "tempo-muse", 5, clock={"move_s": 600})
     _finish_over_http(client, bearer, finished, 5)
     r = client.post(f"/v1/games/{finished['id']}/analysis", json={})
     job = client.get(r.headers["Location"], headers={"Prefer": "wait=60"}).get_json()
