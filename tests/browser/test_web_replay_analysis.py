@@ -95,8 +95,27 @@ def test_the_replay_shows_points_lost_and_the_better_word(
         "document.getElementById('replay-step').textContent.startsWith('Step 0')"
     )
     assert f"the hint agreed with {out['agreed']}" in page.inner_text("#analysis-step")
-    assert page.js_errors == []
     shot(page, tmp_path, "replay-composition-analysis")
+    # try from the step before the costly word: a new game at that position, its table open
+    page.locator(f"#analysis-steps li[data-step='{costly['step'] - 1}'] button").click()
+    page.wait_for_function(
+        "k => document.getElementById('replay-step').textContent.startsWith('Step ' + k + ' ')",
+        arg=costly["step"] - 1,
+    )
+    page.click("#try-from-here")
+    page.wait_for_function("(document.getElementById('board')?.children.length || 0) > 0")
+    new_id = page.evaluate("location.hash.split('/')[2]")
+    assert new_id != gid
+    # the fork runs with hidden hands: its log is its host's, whose token the page keeps
+    token = page.evaluate(
+        "id => JSON.parse(localStorage.getItem('greenroom:game:' + id)).hostToken", new_id
+    )
+    fork = client.get(f"/v1/games/{new_id}/log", headers=bearer(token)).get_json()
+    full = client.get(f"/v1/games/{gid}/log").get_json()["entries"]
+    assert [e["action"] for e in fork["entries"]] == [
+        e["action"] for e in full[: costly["step"] - 1]
+    ]
+    assert page.js_errors == []
 
 
 def test_a_puzzle_table_says_when_the_venue_is_lost(new_page, client, worker, tmp_path):
