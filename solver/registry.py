@@ -33,11 +33,19 @@ PROBLEMS: Derived[Problem] = Derived(
 )
 
 #: problems the API queues itself (a finished game's analysis, the daily puzzle), not
-#: offered at ``/v1/solver/{problem}``: the API decides who may ask and when
+#: offered at ``/v1/solver/{problem}``: the API decides who may ask and when. A game's
+#: analysis is ``<game>/analysis``: The Beat's decides winnability with every card known,
+#: the others' compare each move with the game's hint (``solver.hint_analysis``)
 INTERNAL: dict[str, Problem] = {
     "beat/analysis": Problem(
         "solver.beat.analysis:validate", "solver.beat.analysis:analyse", 60.0, 20.0
     ),
+    **{
+        f"{game}/analysis": Problem(
+            "solver.hint_analysis:validate", "solver.hint_analysis:analyse", 120.0, 60.0
+        )
+        for game in ("composition", "overdrive", "tour", "tempo-muse")
+    },
     "beat/daily": Problem("solver.beat.daily:validate", "solver.beat.daily:solve", 300.0, 120.0),
 }
 

@@ -26,6 +26,7 @@ from api.puzzles.schemas import (
 )
 from api.request_reads import game_and_caller
 from api.solver import queue_problem
+from services.clock import rules_options
 from services.core import RulesError
 from services.play import create_game, perform
 from services.registry import get_game
@@ -145,24 +146,37 @@ class Analysis(MethodView):
     @game_blp.response(202, JobAcceptedSchema)
     @error_responses(game_blp, 400, 404, 409, 422)
     def post(self, body, game_id):
-        """Queue the analysis of a finished game (one job per game, reused): for The Beat,
-        with every card known, whether the venue was winnable before and after each
-        play, the first play after which it was not, and a line that kept it winnable.
-        Never for a running game: it would read cards still hidden."""
+        """Queue the analysis of a finished game (one job per game, reused).
+
+        The Beat: with every card known, whether the venue was winnable before and after
+        each play, the first play after which it was not, and a line that kept it
+        winnable. Composition, Overdrive, the tour and Tempo Muse: each decision against
+        the game's hint from what that seat could see, with the figures in words (points
+        lost, the better move). Never for a running game with hidden information: it
+        reads every card. An open-information game (a Beat puzzle) may be analysed while
+        it runs, up to its current version: its table says when the venue can no longer
+        be won."""
         be = backend()
         record, _ = game_and_caller(game_id)
-        if record.status != "finished":
+        game = get_game(record.game)
+        problem = f"{record.game}/analysis"
+        running = record.status != "finished"
+        if running and not game.open_information(record.state):
             raise ApiError(409, "game_running", "analysis is served once the game has ended")
-        if record.game != "beat":
-            raise RulesError("analysis_unavailable", f"no analysis for {record.game} yet")
-        spec = INTERNAL["beat/analysis"]
+        if problem not in INTERNAL:
+            raise RulesError("analysis_unavailable", f"no analysis for {record.game}")
+        spec = INTERNAL[problem]
         budget = clamp_budget(body.get("budget_s"), spec.default_budget_s, spec.max_budget_s)
         log = [{"seat": e["seat"], "action": e["action"]} for e in be.store.log(game_id)]
         payload = {
             "players": record.players,
-            "options": record.options,
+            "options": rules_options(record.options),
             "seed": record.seed,
             "log": log,
         }
+        if record.game != "beat":
+            payload["game"] = record.game
         key = f"{be.store.prefix}analysis-job:{game_id}"
-        return accepted(_memo_job(key, "beat/analysis", payload, budget))
+        if running:  # each version of a running puzzle is a position of its own
+            key += f":{record.version}"
+        return accepted(_memo_job(key, problem, payload, budget))

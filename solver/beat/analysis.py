@@ -89,11 +89,17 @@ def analyse(payload: dict[str, Any], budget_s: float) -> dict[str, Any]:
         return cache[k]["verdict"]
 
     out: dict[str, Any] = {"game": "beat", "steps": n}
+    if not points:  # a running game not yet at a position the solver reads
+        out.update(winnable_at_start=None, first_losing_step=None, line=None, undecided=True)
+        out.update(per_step=_per_step(n, None, None), winnable_now=None, solver_calls=0)
+        out["seconds"] = round(time.monotonic() - t0, 3)
+        return out
     first = verdict(points[0])
     if first != "feasible":
         out.update(winnable_at_start=False if first == "infeasible" else None)
         lost = 0 if first == "infeasible" else None
         out.update(first_losing_step=None, line=None, per_step=_per_step(n, None, lost))
+        out["winnable_now"] = False if first == "infeasible" else None
         out.update(solver_calls=solver_calls, seconds=round(time.monotonic() - t0, 3))
         return out
     lo, hi = 0, len(points) - 1  # points[lo] winnable; find the last winnable point
@@ -115,7 +121,9 @@ def analyse(payload: dict[str, Any], budget_s: float) -> dict[str, Any]:
         out.update(first_losing_step=None, line=None, undecided=True)
         out["per_step"] = _per_step(n, points[lo], None)
     elif lo == len(points) - 1:
-        out.update(first_losing_step=None, line=None, per_step=_per_step(n, n, None))
+        # winnable at the last position the solver reads (the end of a finished game;
+        # in a running puzzle, plays after it are judged once a readable position follows)
+        out.update(first_losing_step=None, line=None, per_step=_per_step(n, points[lo], None))
     else:
         last_ok, lost_at = points[lo], points[hi]
         # the step after which the solver finds the venue lost; between the last
@@ -126,6 +134,7 @@ def analyse(payload: dict[str, Any], budget_s: float) -> dict[str, Any]:
         out["losing_action"] = payload["log"][lost_at - 1]
         out["line"] = _line(seq[last_ok], cache[last_ok], last_ok)
         out["per_step"] = _per_step(n, last_ok, lost_at)
+    out["winnable_now"] = out["per_step"][-1]["winnable_after"] if n else out["winnable_at_start"]
     out.update(solver_calls=solver_calls, seconds=round(time.monotonic() - t0, 3))
     return out
 
@@ -155,5 +164,20 @@ def _per_step(n: int, last_ok: int | None, lost_at: int | None) -> list[dict[str
         return None
 
     return [
-        {"step": k, "winnable_before": at(k - 1), "winnable_after": at(k)} for k in range(1, n + 1)
-    ]
+        {"step": k, "winnable_before": at(k - 1), "winnable_after": at(k),
+         "text": _say(at(k - 1), at(k))}
+        for k in range(1, n + 1)
+    ]  # fmt: skip
+
+
+def _say(before: bool | None, after: bool | None) -> str:
+    """One step's verdicts in words."""
+    if before and after:
+        return "The venue could still be won after this play."
+    if before and after is False:
+        return "This play lost the venue: it could be won before it, not after."
+    if before is False:
+        return "The venue could no longer be won."
+    if before and after is None:
+        return "Still winnable before this play; the solver judges the round at its end."
+    return "Not decided by the solver within the time budget."

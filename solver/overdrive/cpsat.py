@@ -182,8 +182,10 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
         # a change target's Grana would only come at end_turn, too late for what it pays)
         into_f = sum(v for (_, ff, src), v in c.items() if ff == f and src not in (*FREE, "wild"))
         m.add(into_f + ek_f <= placed[f] - b_f)
-    # the die on Jam Session is one of the seat's own
-    m.add(placed["skull"] - used_b["skull"] >= sum(u[j] for j in jam))
+    # the die on Jam Session is one of the seat's own, and so is every early die: the own
+    # Skulls placed cover both (a borrowed Skull only goes where neither is)
+    ek_skull = sum(v for (_, ff), v in ek.items() if ff == "skull")
+    m.add(placed["skull"] - used_b["skull"] >= sum(u[j] for j in jam) + ek_skull)
     own_placed = sum(placed.values()) - sum(used_b.values()) - sum(used_bw.values())
     leftover = n_dice - own_placed
     change_keys = sorted({i["key"] for i in insts if i["kind"] == "change"})

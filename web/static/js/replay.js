@@ -9,6 +9,7 @@ import { nameOf, shortName } from "./table.js";
 import { narrate } from "./story.js";
 import { rulesOf } from "./rules.js";
 import { explainTerms } from "./terms.js";
+import { analysisPanel } from "./analysis.js";
 
 export async function replay(main, id, params) {
   const creds = credentials(id) || {};
@@ -34,6 +35,7 @@ export async function replay(main, id, params) {
     last: h("button", { type: "button", id: "replay-last", onclick: () => go(total) }, "End »"),
   };
   slider.addEventListener("input", () => go(Number(slider.value)));
+  const review = analysisPanel({ id, token, total, go: (k) => go(k), game: game.game });
   let seq = 0;
 
   async function go(k) {
@@ -61,6 +63,7 @@ export async function replay(main, id, params) {
       let drawn;
       try { drawn = r.render(view, ctx); } catch { drawn = generic.render(view); }
       fill(board, drawn, r === generic ? null : generic.rest(view, r.drawn || []));
+      review.show(step, label);
       explainTerms(board, rulesOf(view.game)?.terms);
     } catch (err) {
       fill(board, h("p", { class: "error", role: "alert" }, err.message));
@@ -72,7 +75,9 @@ export async function replay(main, id, params) {
     h("div", { class: "panel replay-controls", role: "group", "aria-label": "Replay controls" },
       buttons.first, buttons.back, slider, buttons.forward, buttons.last,
       h("a", { href: `#/g/${encodeURIComponent(id)}`, class: "button" }, "Table")),
-    where, told, board);
+    h("div", { class: "layout" },
+      h("div", { class: "table-main" }, where, told, board),
+      h("aside", { class: "side", "aria-label": "Analysis" }, review.el)));
   main.addEventListener("keydown", (e) => {
     if (e.target === slider) return;
     if (e.key === "ArrowLeft") go(step - 1);

@@ -5,6 +5,7 @@ import { genericLabel, renderActions } from "./actions.js";
 import { fill, h, toast, words } from "./dom.js";
 import { hintPanel } from "./hints.js";
 import { puzzlePanel } from "./puzzle.js";
+import { lostNotice } from "./analysis.js";
 import { follow } from "./live.js";
 import { credentials, remember } from "./store.js";
 import { narrate, storyBook } from "./story.js";
@@ -148,6 +149,7 @@ export async function table(main, id, params) {
   const tools = h("div", { class: "tools", id: "tools" });
   const puzzleBox = h("div", { id: "puzzle" });
   let puzzle = null;
+  const lost = lostNotice({ id, token });
   const hints = hintPanel({
     get: () => ({ id, token, seat: actingSeat(), game: state.view?.game, running: state.view?.status === "running", version: state.version }),
     play: (steps) => playAll(steps),
@@ -156,7 +158,7 @@ export async function table(main, id, params) {
 
   fill(main,
     h("div", { class: "table-head" }, heading, h("p", {}, turn, " ", live)),
-    errors, outcome,
+    errors, outcome, lost.el,
     h("div", { class: "layout" },
       h("div", { class: "table-main" }, howBox, board),
       h("aside", { class: "side", "aria-label": "Your moves" },
@@ -339,6 +341,7 @@ export async function table(main, id, params) {
       type: "button", class: "small", onclick: () => { state.acting = s; refresh(); },
     }, `Act as ${seatName(s)}`))) : null);
     hints.update();
+    lost.update(view);
     if (view.game === "beat" && view.mode === "puzzle" && host) {
       if (!puzzle) {
         puzzle = puzzlePanel({ id, token, act });
