@@ -296,7 +296,7 @@ export function story(prev, next, { who }) {
       if (p.cue && !old?.cue) lines.push(`${who(s.seat)} gave a Cue: the face-down card is ${cueWords(p)}.`);
       if (p.tune && !old?.tune) lines.push(`${who(s.seat)} tuned the played card by ${p.tune.delta > 0 ? "+" : ""}${p.tune.delta}.`);
     });
-    if (sameRound && s.ready && !before.ready && next.phase === "play") lines.push(`${who(s.seat)} is done playing.`);
+    if (sameRound && s.ready && !before.ready && next.phase === "play") lines.push(`${who(s.seat)} ${who(s.seat) === "You" ? "are" : "is"} done playing.`);
   }
   const taken = (next.encores_taken ?? 0) - (prev.encores_taken ?? 0);
   const pending = prev.pending_encores || [];
