@@ -82,7 +82,10 @@ export function label(action) {
     case "ready": return "Ready: done playing";
     case "solo_pass": return "Solo: play no card on this song";
     case "take_back": return "Take back my card";
-    case "cue": return `Cue ${cardText(action.cue_card)} to tune ${c} ${action.direction}`;
+    // a Cue rotates a staged Cue card to say the face-down card is above or below it
+    case "cue": return `Cue: my face-down ${c} is ${action.direction} than ${parseCard(action.cue_card).value}`;
+    // Milkyway: the staged Cue card tunes one's own played card instead
+    case "tune": return `Tune my ${c} by ${action.delta > 0 ? "+" : ""}${action.delta} (turning my staged ${cardText(action.cue_card)})`;
     case "encore": return action.take === false || action.count === 0 ? "No Encore" : `Take ${action.count ?? 1} Encore${(action.count ?? 1) > 1 ? "s" : ""}`;
     default: return null;
   }
