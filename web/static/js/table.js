@@ -108,7 +108,8 @@ function outcomeBanner(view, mine, seatName, renderer) {
   if (!o) return null;
   const winners = o.winners || [];
   let headline;
-  if (!winners.length) headline = "Game over: nobody won.";
+  // a solo game has no one to lose to: why it ended (the goal missed) says the rest
+  if (!winners.length) headline = (view.seating || []).length === 1 ? "Game over." : "Game over: nobody won.";
   else if (mine !== null && winners.includes(mine)) headline = winners.length > 1 ? "Game over: you won together!" : "Game over: you won!";
   else headline = `Game over: ${winners.map(seatName).join(", ")} won.`;
   let why = null;
