@@ -82,7 +82,7 @@ function choiceLine(item, label) {
  * The solver's figures as plain lines for the "Estimates" box: words for keys, percentages
  * for chances, short numbers, choices by their labels; ids and solver bookkeeping left out.
  */
-export function estimateLines(figures, label = () => "A move") {
+export function estimateLines(figures, label = () => "A move", name = () => null) {
   const lines = [];
   for (const [k, v] of Object.entries(figures || {})) {
     if (SKIP.has(k) || TEXT_KEYS.includes(k)) continue;
@@ -93,11 +93,13 @@ export function estimateLines(figures, label = () => "A move") {
     }
     // a map keyed by numbers ("offer 1: 10.45", die 2's job) says nothing without names
     const numbered = v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).every((x) => /^\d+$/.test(x));
-    if (numbered && !COUNTED[k]) continue;
     if (numbered) {
+      // each entry by what the table calls it (the tour's offers by venue), else dropped
+      const named = (kk) => (COUNTED[k] ? COUNTED[k](kk) : name(k, Number(kk)));
       for (const [kk, x] of Object.entries(v)) {
         const t = x && typeof x === "object" ? inline(kk, x) : num(k, x);
-        if (t !== null) lines.push(`${COUNTED[k](kk)}: ${t}`);
+        const what = named(kk);
+        if (t !== null && what) lines.push(`${what}: ${t}`);
       }
       continue;
     }
@@ -124,7 +126,7 @@ export function explanation(result) {
   return "The solver recommends this move.";
 }
 
-export function hintPanel({ get, play, label }) {
+export function hintPanel({ get, play, label, name = () => null }) {
   const out = h("div", { id: "hint-result", "aria-live": "polite" });
   const button = h("button", { type: "button", id: "hint", onclick: ask }, "Hint");
   const el = h("section", { class: "panel", "aria-labelledby": "hint-h" }, h("h2", { id: "hint-h" }, "Hint"), button, out);
@@ -144,7 +146,7 @@ export function hintPanel({ get, play, label }) {
       const result = job.result || {};
       const steps = result.actions || [];
       const figures = Object.fromEntries(Object.entries(result).filter(([k]) => k !== "actions" && !TEXT_KEYS.includes(k)));
-      const estimates = estimateLines(figures, label);
+      const estimates = estimateLines(figures, label, name);
       fill(out,
         h("p", { class: "hint-text" }, explanation(result)),
         steps.length ? h("ol", { class: "plan" }, steps.map((sa) => h("li", {}, label(sa.action)))) : null,

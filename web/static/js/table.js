@@ -153,6 +153,7 @@ export async function table(main, id, params) {
     get: () => ({ id, token, seat: actingSeat(), game: state.view?.game, running: state.view?.status === "running", version: state.version }),
     play: (steps) => playAll(steps),
     label: (a) => label(a),
+    name: (key, index) => renderer().figureName?.(key, index, state.view) || null,
   });
 
   fill(main,
