@@ -5,7 +5,8 @@
 // know them. Each step is told by comparing the views before and after it (a renderer's
 // `story`), so another seat's move reads the same as one's own, a move made from another
 // device with the same token reads like one made here, and a fresh browser tells the
-// whole story so far; a replay tells each step with the same code.
+// whole story so far. A replay step is told the same way by `stepLines` with the replay
+// answer's action and `last_events`.
 import * as api from "./api.js";
 import { genericLabel } from "./actions.js";
 import { words } from "./dom.js";
