@@ -13,6 +13,7 @@ from api.config import Settings
 from api.docs_assets import docs_config, install_docs_assets
 from api.errors import GreenroomApi, register_error_handlers
 from api.fastpath import install_fast_path
+from api.games.history import blp as history_blp
 from api.games.lobby import blp as lobby_blp
 from api.games.rematch import blp as rematch_blp
 from api.games.resources import blp as games_blp
@@ -78,7 +79,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions["greenroom_api"] = api
     blueprints = (health.blp, catalog.blp, games_blp, lobby_blp, seats_blp, rematch_blp)
     puzzles = (puzzles_blp, game_puzzles_blp)
-    for blp in (*blueprints, stream_blp, jobs_blp, solver.blp, *puzzles):
+    for blp in (*blueprints, history_blp, stream_blp, jobs_blp, solver.blp, *puzzles):
         api.register_blueprint(blp)
     api.spec.components.security_scheme(
         "bearer", {"type": "http", "scheme": "bearer", "description": "seat or host token"}

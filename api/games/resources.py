@@ -274,7 +274,11 @@ class Replay(MethodView):
         entries = store.log(game_id)
         if step > len(entries):
             raise ApiError(404, "no_such_step", f"the log has {len(entries)} actions")
-        state = replay(record, entries[:step])
+        state = replay(record, entries[: max(step - 1, 0)])
+        events: list = []
+        if step:  # the last action applied here, so its rules' events can be told
+            last = entries[step - 1]
+            state, events = game.apply(state, last["seat"], last["action"])
         version = entries[step - 1]["v"] if step else 1
         past = replace(record, state=state, version=version, status=status_of(game, state))
         seat = query.get("seat")
@@ -293,6 +297,7 @@ class Replay(MethodView):
             "step": step,
             "steps": len(entries),
             "last": entries[step - 1] if step else None,
+            "last_events": events,
         }
 
 

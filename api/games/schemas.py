@@ -103,6 +103,9 @@ class ReplayViewSchema(GameViewSchema):
     step = fields.Integer(strict=True, required=True)
     steps = fields.Integer(strict=True, required=True)
     last = fields.Dict(allow_none=True, metadata={"description": "the action that led here"})
+    last_events = fields.List(
+        fields.Dict(), metadata={"description": "the rules' events of that action (none at 0)"}
+    )
 
 
 class ViewQuerySchema(ma.Schema):

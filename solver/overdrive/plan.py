@@ -46,12 +46,10 @@ def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
             spent += inst["cost"]
             add("new_member (extra die, it goes to Resources)", res, values.EXTRA_DIE)
         elif inst["kind"] == "change":
-            add(f"{inst['key']} (changes die {pl['target']} to {pl['target_face']})", {})
+            add(f"{inst['key']} (changes die {pl['target'] + 1} to {pl['target_face']})", {})
         elif inst["kind"] == "borrow":
-            face = plan["borrow_jam"]["face"]
-            add(
-                f"jam_session (borrows an opponent's {face} as die {plan['borrow_jam']['die']})", {}
-            )
+            face, die = plan["borrow_jam"]["face"], plan["borrow_jam"]["die"] + 1
+            add(f"jam_session (borrows an opponent's {face} as die {die})", {})
         elif inst["kind"] == "clear_source":
             add("opportunity (clears a space, below)", {})
         else:
@@ -63,9 +61,9 @@ def evaluate(pos: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
             add(label, inst["delta"])
     if plan.get("borrow_ability"):
         b = plan["borrow_ability"]
-        add(f"borrow ability (an opponent's {b['face']} as die {b['die']})", {})
+        add(f"borrow ability (an opponent's {b['face']} as die {b['die'] + 1})", {})
     for d in plan["leftover"]:
-        add(f"resources (die {d})", res)
+        add(f"resources (die {d + 1})", res)
     if plan["buy"] is not None:
         buy = pos["buyable"][plan["buy"]]
         spent += buy["cost"]

@@ -28,6 +28,7 @@ def test_each_step_of_a_finished_game_is_the_replayed_state(client, bearer):
     assert steps > 3
     game = get_game("beat")
     state = game.new(2, {}, 5)
+    events: list = []
     for k in range(steps + 1):
         r = client.get(f"/v1/games/{gid}/replay/{k}")
         assert r.status_code == 200, r.get_json()
@@ -37,10 +38,12 @@ def test_each_step_of_a_finished_game_is_the_replayed_state(client, bearer):
         assert body["seats"] == expected["seats"]
         assert body["round"] == expected["round"]
         assert body["last"] == (log["entries"][k - 1] if k else None)
+        # the events of the step's action, as the rules reported them
+        assert body["last_events"] == events
         assert body["version"] == (log["entries"][k - 1]["v"] if k else 1)
         if k < steps:
             entry = log["entries"][k]
-            state, _ = game.apply(state, entry["seat"], entry["action"])
+            state, events = game.apply(state, entry["seat"], entry["action"])
     assert body["status"] == "finished" and body["outcome"] is not None
     assert client.get(f"/v1/games/{gid}/replay/{steps + 1}").status_code == 404
     # a finished game may also be replayed as one seat sees it

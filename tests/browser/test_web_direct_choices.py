@@ -1,5 +1,5 @@
 """Choices made on the table itself instead of a wall of buttons: the tour's stage and
-work steps die by die, a Tempo Muse payment tapped out of the hand."""
+work steps die by die, a Tempo Muse payment tapped out of the hand, two crossing words."""
 
 from __future__ import annotations
 
@@ -86,3 +86,51 @@ def test_overdrive_moves_name_the_die_its_face_the_turn_and_the_cost(new_page, c
     assert all(", turning die " in t for t in shown)
     rerolls = [t for t in texts if t.startswith("Reroll")]
     assert rerolls and all("(1 Grana)" in t for t in rerolls)
+
+
+def test_two_crossing_words_are_spelled_in_the_word_box(new_page, client):
+    """Composition's Crossroads lets two words cross at it: the word box takes a second
+    word and sends both, sharing that one card."""
+    from services.registry import get_game
+
+    rules = get_game("composition")
+    made = client.post(
+        "/v1/games", json={"game": "composition", "players": 2, "seed": 27}
+    ).get_json()
+    gid, host = made["id"], {"Authorization": f"Bearer {made['host_token']}"}
+    state = rules.new(2, {}, 27)
+    # draft: seat 0 takes Crossroads (c17) when offered, everyone passes the Performances
+    # before it, until seat 0 composes with it in hand
+    for _ in range(60):
+        seat = rules.seats_to_act(state)[0]
+        legal = rules.legal_actions(state, seat)
+        forms = rules.action_forms(state, 0)
+        if seat == 0 and any(f.get("two_word_cards") for f in forms):
+            break
+        if any(a["type"] == "perform" for a in legal):
+            pick = {"type": "perform", "cards": []}
+        else:
+            takes = [a for a in legal if a["type"] == "take"]
+            mine = [a for a in takes if seat == 0 and a["card"] == "c17"]
+            pick = (mine or [a for a in takes if a["card"] != "c17"] or legal)[0]
+        state, _ = rules.apply(state, seat, pick)
+        moved = client.post(
+            f"/v1/games/{gid}/actions", json={"seat": seat, "action": pick}, headers=host
+        )
+        assert moved.status_code == 200, moved.get_json()
+    letters = next(f for f in forms if "letters" in f)["letters"]
+    assert sorted(letters.values()) == sorted("sunvha"), letters  # the deal this seed gives
+    page = new_page()
+    page.goto(f"/#/g/{gid}?token={made['seat_tokens'][0]}")
+    page.wait_for_selector("#word2")
+    assert "Crossroads (A)" in page.inner_text("#extra")
+    page.fill("#word", "has")
+    page.fill("#word2", "van")
+    before = version(page)
+    page.click("#perform-word")
+    wait_version_above(page, before)
+    last = client.get(f"/v1/games/{gid}/log", headers=host).get_json()["entries"][-1]
+    spelled = ["".join(letters[c] for c in last["action"][k]) for k in ("cards", "cards2")]
+    assert (last["seat"], spelled) == (0, ["has", "van"])
+    assert set(last["action"]["cards"]) & set(last["action"]["cards2"]) == {"c17"}
+    assert page.js_errors == []

@@ -32,3 +32,25 @@ def test_a_venue_is_picked_by_name_and_the_join_page_names_game_host_and_seats(n
     bob.wait_for_selector("#board .beat")
     assert "Garage on Proxima V" in bob.inner_text("#board")
     assert alice.js_errors == [] and bob.js_errors == []
+
+
+def test_overdrive_bands_are_chosen_by_name_seat_by_seat(new_page, client):
+    page = new_page()
+    page.goto("/")
+    page.select_option("#game", "overdrive")
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    page.wait_for_selector("#pick-overdrive-bands-1")
+    # names, never the ids a new player could not know
+    assert "Dead & Death" in page.locator("#pick-overdrive-bands-0 option").all_inner_texts()
+    page.select_option("#pick-overdrive-bands-0", label="Dead & Death")
+    page.select_option("#pick-overdrive-bands-1", label="Starssacration")
+    page.select_option("#my-seat", "0")
+    page.click("#create")
+    page.wait_for_selector("#join-1")
+    gid = page.evaluate(
+        "Object.keys(localStorage).find(k => k.startsWith('greenroom:game:')).split(':')[2]"
+    )
+    seats = client.get(f"/v1/games/{gid}").get_json()["seats"]
+    assert [s["band"] for s in seats] == ["dead_and_death", "starssacration"]
+    assert page.js_errors == []

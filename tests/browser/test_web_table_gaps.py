@@ -79,7 +79,10 @@ def test_hint_estimates_read_as_plain_lines(new_page):
     page.goto("/")
     for figures in _solver_figures():
         lines = page.evaluate(
-            "f => import('/web/js/hints.js').then(m => m.estimateLines(f))", figures
+            # figures keyed by an index are named by the table (the tour's offers by venue)
+            "f => import('/web/js/hints.js')"
+            ".then(m => m.estimateLines(f, undefined, (k, i) => `Choice ${i + 1}`))",
+            figures,
         )
         text = "\n".join(lines)
         assert lines, figures

@@ -88,7 +88,7 @@ function actionForm(entry, index, listing, act, seatName) {
       ? h("input", { id, type: "number", min: range[1], max: range[2], step: 1, value: Number.isInteger(example?.[name]) ? example[name] : range[1], "aria-describedby": `${id}-d`, dataset: { number: "1" } })
       : h("input", { id, type: "text", value: start, "aria-describedby": `${id}-d`, autocomplete: "off" });
     return [name, h("div", { class: "field" },
-      h("label", { for: id }, words(name)),
+      h("label", { for: id }, words(name).replace(/^./, (c) => c.toUpperCase())),
       input,
       h("small", { class: "muted", id: `${id}-d` }, typeof description === "string" ? description : show(description)))];
   });
@@ -102,10 +102,11 @@ function actionForm(entry, index, listing, act, seatName) {
     }
     act({ seat, action });
   }
-  const title = `${words(form.type)}${form.description ? `: ${form.description}` : ""}`;
+  const kind = words(form.type).replace(/^./, (c) => c.toUpperCase());
+  const title = `${kind}${form.description ? `: ${form.description}` : ""}`;
   return h("details", { class: "action-form" },
     h("summary", {}, title, seat !== undefined ? ` (${seatName(seat)})` : ""),
     h("form", { onsubmit: submit, novalidate: true },
       inputs.map(([, el]) => el),
-      h("button", { type: "submit" }, `Send ${words(form.type)}`)));
+      h("button", { type: "submit" }, kind)));
 }

@@ -84,3 +84,9 @@ export async function solve(problem, body) {
   const job = await request("POST", `/v1/solver/${problem}`, { body });
   return waitJob(job.location || `/v1/jobs/${job.id}`);
 }
+
+/** The caller's story so far: its view after each action past version ``after``. */
+export function history(id, token, after, seat) {
+  const query = `?after=${after}${seat === undefined || seat === null ? "" : `&seat=${seat}`}`;
+  return request("GET", `/v1/games/${enc(id)}/history${query}`, { token });
+}

@@ -11,7 +11,15 @@ export function percent(x) {
 }
 
 // solver bookkeeping a player has no use for
-const SKIP = new Set(["timing_ms", "status", "solver", "sheet", "phase", "week", "then", "seat", "version", "estimate"]);
+const SKIP = new Set([
+  "timing_ms", "status", "solver", "sheet", "phase", "week", "then", "seat", "version", "estimate",
+  "game_id", "elapsed_s", "solve_s", "elapsed_ms", "objective", "method", "exact",
+  "cycle_exact", "headline_valued",
+  // what the plan's steps already say (dice staged, jobs, the show it books)
+  "staged", "jobs", "show", "restock",
+]);
+// figures keyed by a count, named by what the count is
+const COUNTED = { cycle_sizes: (k) => `Cycle ${k} card${k === "1" ? "" : "s"}` };
 // a bare id ("s0-3b", "n47") or a kind:id pair ("hit:mini_lover")
 const ID = /^(?:[a-z]{1,2}\d+(?:-\w+)?|[a-z]+:[a-z0-9_]+)$/i;
 const CHANCE = /chance|prob|share|rate|odds/i;
@@ -20,6 +28,7 @@ const CHANCE = /chance|prob|share|rate|odds/i;
 function tidy(text) {
   return String(text)
     .replace(/\b([a-z]+):([a-z0-9_]+)\b/gi, (_, kind, id) => `${kind[0].toUpperCase()}${kind.slice(1)} ${words(id)}`)
+    .replace(/\b[a-z]+(?:_[a-z0-9]+)+\b/g, (id) => words(id))
     .replace(/-?\d+\.\d{3,}/g, (m) => String(Math.round(Number(m) * 100) / 100));
 }
 
@@ -54,7 +63,7 @@ function choiceLine(item, label) {
     : item.action && typeof item.action === "object" ? label(item.action)
     : typeof item.source === "string" ? tidy(item.source) : typeof item.name === "string" ? item.name : null;
   const rest = { ...item };
-  for (const k of ["label", "action", "source", "name", "card", "then"]) delete rest[k];
+  for (const k of ["label", "action", "source", "name", "card", "then", "word", "words", ...SKIP]) delete rest[k];
   const parts = [];
   if (Number.isInteger(rest.wins) && Number.isInteger(rest.samples)) {
     parts.push(`won ${rest.wins} of ${rest.samples} sampled deals`);
@@ -65,40 +74,59 @@ function choiceLine(item, label) {
     const text = inline(k, x);
     if (text !== null) parts.push(`${words(k)} ${text}`);
   }
-  return `${(head ?? "A choice").replace(/\.$/, "")}${parts.length ? `: ${parts.join(", ")}` : ""}`;
+  const said = (head ?? "A choice").replace(/\.$/, "");
+  return `${said[0].toUpperCase()}${said.slice(1)}${parts.length ? `: ${parts.join(", ")}` : ""}`;
 }
 
 /**
  * The solver's figures as plain lines for the "Estimates" box: words for keys, percentages
  * for chances, short numbers, choices by their labels; ids and solver bookkeeping left out.
  */
-export function estimateLines(figures, label = () => "A move") {
+export function estimateLines(figures, label = () => "A move", name = () => null) {
   const lines = [];
   for (const [k, v] of Object.entries(figures || {})) {
     if (SKIP.has(k) || TEXT_KEYS.includes(k)) continue;
+    if (k === "figures" && !Array.isArray(v)) continue; // a search's counts and timings
     if (Array.isArray(v) && v.some((x) => x && typeof x === "object")) {
       for (const item of v) if (item && typeof item === "object") lines.push(choiceLine(item, label));
+      continue;
+    }
+    // a map keyed by numbers ("offer 1: 10.45", die 2's job) says nothing without names
+    const numbered = v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).every((x) => /^\d+$/.test(x));
+    if (numbered) {
+      // each entry by what the table calls it (the tour's offers by venue), else dropped
+      const named = (kk) => (COUNTED[k] ? COUNTED[k](kk) : name(k, Number(kk)));
+      for (const [kk, x] of Object.entries(v)) {
+        const t = x && typeof x === "object" ? inline(kk, x) : num(k, x);
+        const what = named(kk);
+        if (t !== null && what) lines.push(`${what}: ${t}`);
+      }
       continue;
     }
     const text = inline(k, v);
     if (text !== null) lines.push(`${words(k)[0].toUpperCase()}${words(k).slice(1)}: ${text}`);
     else if (v && typeof v === "object" && !Array.isArray(v)) {
       for (const [kk, x] of Object.entries(v)) {
-        const t = inline(kk, x);
-        if (t !== null) lines.push(`${words(k)}, ${words(kk)}: ${t}`);
+        const t = SKIP.has(kk) ? null : inline(kk, x);
+        if (t !== null) lines.push(`${words(k)[0].toUpperCase()}${words(k).slice(1)}, ${words(kk)}: ${t}`);
       }
     }
   }
   return lines;
 }
 
-/** The hint's sentence, wherever the game's hint puts it. */
+/**
+ * The hint's sentence: its ``why`` (every game's plain sentence naming cards, dice and
+ * spaces), else whichever text the hint has. A solver's own ``explanation`` speaks its
+ * bookkeeping (ids, offer numbers, weights), so it is not shown beside a ``why``.
+ */
 export function explanation(result) {
-  for (const key of TEXT_KEYS) if (typeof result[key] === "string") return result[key];
+  if (typeof result.why === "string" && result.why) return result.why;
+  for (const key of TEXT_KEYS) if (typeof result[key] === "string") return tidy(result[key]);
   return "The solver recommends this move.";
 }
 
-export function hintPanel({ get, play, label }) {
+export function hintPanel({ get, play, label, name = () => null }) {
   const out = h("div", { id: "hint-result", "aria-live": "polite" });
   const button = h("button", { type: "button", id: "hint", onclick: ask }, "Hint");
   const el = h("section", { class: "panel", "aria-labelledby": "hint-h" }, h("h2", { id: "hint-h" }, "Hint"), button, out);
@@ -118,11 +146,9 @@ export function hintPanel({ get, play, label }) {
       const result = job.result || {};
       const steps = result.actions || [];
       const figures = Object.fromEntries(Object.entries(result).filter(([k]) => k !== "actions" && !TEXT_KEYS.includes(k)));
-      const estimates = estimateLines(figures, label);
-      const why = typeof result.why === "string" && result.why !== explanation(result) ? result.why : null;
+      const estimates = estimateLines(figures, label, name);
       fill(out,
         h("p", { class: "hint-text" }, explanation(result)),
-        why ? h("p", { class: "hint-why" }, why) : null,
         steps.length ? h("ol", { class: "plan" }, steps.map((sa) => h("li", {}, label(sa.action)))) : null,
         estimates.length ? h("details", {}, h("summary", {}, "Estimates"),
           typeof result.estimate === "string" ? h("p", { class: "muted" }, `How: ${tidy(result.estimate)}.`) : null,

@@ -164,9 +164,48 @@ async function suggest(game, form, box) {
         const field = input.closest(".field");
         if (field) field.hidden = true;
         box.appendChild(h("div", { class: "field" }, h("label", { for: pickId }, name.replace(/^./, (c) => c.toUpperCase())), picker));
+      } else if (type.includes("array")) {
+        box.appendChild(perSeatPicker(game, name, named, input));
       }
     } catch { /* typing the id still works */ }
   }
+}
+
+/**
+ * One choice per seat by name (Overdrive's bands, Composition's Maestros) instead of ids
+ * typed comma-separated: the hidden text box gets the ids once every seat has one.
+ */
+function perSeatPicker(game, name, named, input) {
+  const players = document.getElementById("players");
+  const field = input.closest(".field");
+  if (field) field.hidden = true;
+  const title = name.replace(/^./, (c) => c.toUpperCase());
+  const box = h("fieldset", { class: "field per-seat", id: `pick-${game.game}-${name}` }, h("legend", {}, `${title}, one per seat`));
+  const rows = h("div", {});
+  const note = h("small", { class: "muted" }, "Leave them all on “Dealt at random”, or choose one for every seat.");
+  let selects = [];
+  function sync() {
+    const ids = selects.map((s) => s.value);
+    input.value = ids.every(Boolean) ? ids.join(",") : "";
+  }
+  function draw() {
+    const n = Math.max(1, Math.min(8, Number.parseInt(players?.value || "1", 10) || 1));
+    const kept = selects.map((s) => s.value);
+    selects = Array.from({ length: n }, (_, seat) => {
+      const select = h("select", { id: `pick-${game.game}-${name}-${seat}`, onchange: sync },
+        h("option", { value: "" }, "Dealt at random"),
+        named.map((it) => h("option", { value: it.id }, it.name || String(it.id))));
+      select.value = kept[seat] || "";
+      return select;
+    });
+    fill(rows, selects.map((select, seat) => h("div", { class: "field" }, h("label", { for: select.id }, `Seat ${seat}`), select)));
+    sync();
+  }
+  players?.addEventListener("change", draw);
+  players?.addEventListener("input", draw);
+  draw();
+  box.append(rows, note);
+  return box;
 }
 
 function seatRow(created, seat, mine) {

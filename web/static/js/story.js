@@ -1,40 +1,70 @@
 // The story of a game: one plain line per thing that happened, as this viewer may see it.
 //
-// Lines come from comparing two views the viewer read in turn (a renderer's `story`), so
-// another seat's move reads the same as one's own and nothing is told twice; a game without
-// one tells the rules' events of the moves the viewer may see. The lines are kept per game
-// and viewer in localStorage, so a reload keeps the story.
+// The lines are told from the game's history (`GET /v1/games/{id}/history`): the viewer's
+// own view after each logged action, with the action and its events where the viewer may
+// know them. Each step is told by comparing the views before and after it (a renderer's
+// `story`), so another seat's move reads the same as one's own, a move made from another
+// device with the same token reads like one made here, and a fresh browser tells the
+// whole story so far. A replay step is told the same way by `stepLines` with the replay
+// answer's action and `last_events`.
+import * as api from "./api.js";
+import { genericLabel } from "./actions.js";
 import { words } from "./dom.js";
 
 const LIMIT = 300;
 
-/** The stored story of game ``id`` as seen by ``who`` (a seat number or "host"/"spectator"). */
-export function storyBook(id, who) {
-  const key = `greenroom:story:${id}:${who}`;
+/** The story of one table, in memory: lines per version, told once each. */
+export function storyBook() {
   let entries = [];
-  try {
-    const raw = JSON.parse(localStorage.getItem(key) || "[]");
-    if (Array.isArray(raw)) entries = raw.filter((e) => e && typeof e.text === "string" && Number.isInteger(e.v));
-  } catch {
-    entries = [];
-  }
   return {
     /** Lines, oldest first. */
     entries: () => entries,
     /** The newest version already told. */
     told: () => (entries.length ? entries[entries.length - 1].v : 0),
-    /** Add the lines of the versions up to ``v`` (once: a version already told is skipped). */
+    /** Add the lines of version ``v`` (once: a version already told is skipped). */
     add(v, lines) {
-      if (!lines.length || v <= this.told()) return false;
+      if (v <= this.told()) return false;
       // the same thing twice in one move is one line: "… (2 times)"
       const counts = new Map();
       for (const text of lines) counts.set(text, (counts.get(text) || 0) + 1);
       for (const [text, n] of counts) entries.push({ v, text: n > 1 ? `${text} (${n} times)` : text });
+      if (!lines.length) entries.push({ v, text: null }); // told, nothing to show
       entries = entries.slice(-LIMIT);
-      try { localStorage.setItem(key, JSON.stringify(entries)); } catch { /* storage full: the page keeps its copy */ }
       return true;
     },
+    /** The lines worth showing, oldest first. */
+    lines: () => entries.filter((e) => e.text !== null),
   };
+}
+
+/** The lines of one step of a game: ``prev`` and ``next`` views around one logged action. */
+export function stepLines(renderer, prev, next, move, who) {
+  // an action is named as the table that offered it showed it (the view before it)
+  const label = (a) => renderer.label?.(a, prev) || genericLabel(a);
+  const moves = new Map([[next.version, move]]);
+  return narrate(renderer, prev, next, { who, label, moves });
+}
+
+/**
+ * Tell ``book`` what happened after the versions it has told: the history's steps read
+ * (page by page) from the server, each step told from the views around it.
+ */
+export async function catchUp(book, { id, token, seat, renderer, who }) {
+  for (let pages = 0; pages < 50; pages++) {
+    const told = book.told();
+    const history = await api.history(id, token, told, seat);
+    let prev = history.start;
+    // names come from the catalog sections a table reads (a board space's effect)
+    await renderer(prev).load?.(prev);
+    for (const entry of history.entries) {
+      if (entry.version > book.told()) {
+        const move = { seat: entry.seat, events: entry.events || [], action: entry.action || undefined };
+        book.add(entry.version, stepLines(renderer(entry.view), prev, entry.view, move, who));
+      }
+      prev = entry.view;
+    }
+    if (!history.more || !history.entries.length) return;
+  }
 }
 
 /** A rules event as a plain line (the fallback when a game has no story of its own). */

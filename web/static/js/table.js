@@ -8,7 +8,7 @@ import { puzzlePanel } from "./puzzle.js";
 import { lostNotice } from "./analysis.js";
 import { follow } from "./live.js";
 import { credentials, remember } from "./store.js";
-import { narrate, storyBook } from "./story.js";
+import { catchUp, storyBook } from "./story.js";
 import { rulesOf } from "./rules.js";
 import { explainTerms } from "./terms.js";
 import * as generic from "./tables/generic.js";
@@ -109,7 +109,8 @@ function outcomeBanner(view, mine, seatName, renderer) {
   if (!o) return null;
   const winners = o.winners || [];
   let headline;
-  if (!winners.length) headline = "Game over: nobody won.";
+  // a solo game has no one to lose to: why it ended (the goal missed) says the rest
+  if (!winners.length) headline = (view.seating || []).length === 1 ? "Game over." : "Game over: nobody won.";
   else if (mine !== null && winners.includes(mine)) headline = winners.length > 1 ? "Game over: you won together!" : "Game over: you won!";
   else headline = `Game over: ${winners.map(seatName).join(", ")} won.`;
   let why = null;
@@ -132,8 +133,8 @@ export async function table(main, id, params) {
   const creds = credentials(id) || {};
   const token = creds.token || null;
   const host = Boolean(creds.host);
-  const state = { view: null, listing: { actions: [], forms: [] }, version: 0, acting: null, seq: 0, moves: new Map() };
-  const story = storyBook(id, host ? "host" : creds.seat ?? (token ? "seat" : "spectator"));
+  const state = { view: null, listing: { actions: [], forms: [] }, version: 0, acting: null, seq: 0, asked: 0 };
+  const story = storyBook();
 
   const heading = h("h1", { id: "table-title" }, "Loading…");
   const turn = h("p", { class: "turn", id: "turn", "aria-live": "polite" });
@@ -154,6 +155,7 @@ export async function table(main, id, params) {
     get: () => ({ id, token, seat: actingSeat(), game: state.view?.game, running: state.view?.status === "running", version: state.version }),
     play: (steps) => playAll(steps),
     label: (a) => label(a),
+    name: (key, index) => renderer().figureName?.(key, index, state.view) || null,
   });
 
   fill(main,
@@ -192,28 +194,30 @@ export async function table(main, id, params) {
 
   /** The story so far, newest first. */
   function drawStory() {
-    const entries = story.entries();
+    const entries = story.lines();
     fill(eventsBox, entries.length
       ? [...entries].reverse().map((e) => h("li", { dataset: { version: e.v } }, e.text))
       : h("li", { class: "muted" }, "Nothing yet."));
   }
 
-  /** What the viewer may know of each move (the stream's and its own), by version. */
-  function noteMoves(moves) {
-    for (const move of moves || []) {
-      if (state.moves.has(move.version)) continue;
-      // the stream may tell of this page's own move before its POST answers: it is the
-      // move in flight for that seat, so the story can name it by its action
-      const mine = state.inFlight && state.inFlight.seat === move.seat ? state.inFlight.action : undefined;
-      state.moves.set(move.version, { seat: move.seat, events: move.events || [], action: mine });
-    }
-  }
-
-  /** Tell what happened between the view drawn before and the one just read. */
-  function tell(prev, next) {
-    if (!prev || next.version <= prev.version || prev.seat !== next.seat || next.version <= story.told()) return;
-    const lines = narrate(renderer(), prev, next, { who, label, moves: state.moves });
-    story.add(next.version, lines);
+  /**
+   * Bring the story up to the version on the table, from the game's history (the host's
+   * is the whole table's, whichever seat it acts for). One telling at a time: a newer
+   * version asked for while one is read is told right after.
+   */
+  let telling = Promise.resolve();
+  function tellStory() {
+    telling = telling.then(async () => {
+      const upto = state.version;
+      if (upto <= state.asked) return;
+      try {
+        await catchUp(story, { id, token, seat: undefined, renderer: (v) => tableFor(v.game), who });
+        state.asked = upto;
+      } catch (err) {
+        console.error(err);
+      }
+    });
+    return telling;
   }
 
   async function refresh() {
@@ -241,11 +245,11 @@ export async function table(main, id, params) {
       if (host && creds.omniscient && !listing.actions.some((a) => a.seat === state.acting)) {
         state.acting = listing.actions[0]?.seat ?? state.acting;
       }
-      tell(state.view, view);
       state.view = view;
       state.seen = Date.now();
       state.version = view.version;
       state.listing = listing;
+      await tellStory(); // drawn with the board, so a table never shows a story behind it
       await draw();
       if (view.status === "finished" && watcher) watcher.stop();
     } catch (err) {
@@ -256,14 +260,10 @@ export async function table(main, id, params) {
   async function act(sa) {
     errors.hidden = true;
     try {
-      state.inFlight = sa;
-      const result = await api.act(id, token, sa);
-      state.inFlight = null;
-      state.moves.set(result.version, { seat: sa.seat, events: result.events || [], action: sa.action });
+      await api.act(id, token, sa);
       await refresh();
       return true;
     } catch (err) {
-      state.inFlight = null;
       showError(err);
       if (err.status === 412 || err.status === 409) refresh();
       return false;
@@ -273,12 +273,8 @@ export async function table(main, id, params) {
   async function playAll(steps) {
     for (const sa of steps) {
       try {
-        state.inFlight = sa;
-        const result = await api.act(id, token, sa);
-        state.inFlight = null;
-        state.moves.set(result.version, { seat: sa.seat, events: result.events || [], action: sa.action });
+        await api.act(id, token, sa);
       } catch (err) {
-        state.inFlight = null;
         showError(err);
         break;
       }
@@ -389,8 +385,7 @@ export async function table(main, id, params) {
   let watcher = null;
   await refresh();
   if (state.view && state.view.status !== "finished") {
-    watcher = follow(id, token, () => state.version, (version, payload) => {
-      noteMoves(payload?.moves);
+    watcher = follow(id, token, () => state.version, () => {
       refresh();
     }, (mode) => {
       if (state.view?.status === "finished") return;

@@ -82,7 +82,10 @@ export function label(action) {
     case "ready": return "Ready: done playing";
     case "solo_pass": return "Solo: play no card on this song";
     case "take_back": return "Take back my card";
-    case "cue": return `Cue ${cardText(action.cue_card)} to tune ${c} ${action.direction}`;
+    // a Cue rotates a staged Cue card to say the face-down card is above or below it
+    case "cue": return `Cue: my face-down ${c} is ${action.direction} than ${parseCard(action.cue_card).value}`;
+    // Milkyway: the staged Cue card tunes one's own played card instead
+    case "tune": return `Tune my ${c} by ${action.delta > 0 ? "+" : ""}${action.delta} (turning my staged ${cardText(action.cue_card)})`;
     case "encore": return action.take === false || action.count === 0 ? "No Encore" : `Take ${action.count ?? 1} Encore${(action.count ?? 1) > 1 ? "s" : ""}`;
     default: return null;
   }
@@ -296,7 +299,7 @@ export function story(prev, next, { who }) {
       if (p.cue && !old?.cue) lines.push(`${who(s.seat)} gave a Cue: the face-down card is ${cueWords(p)}.`);
       if (p.tune && !old?.tune) lines.push(`${who(s.seat)} tuned the played card by ${p.tune.delta > 0 ? "+" : ""}${p.tune.delta}.`);
     });
-    if (sameRound && s.ready && !before.ready && next.phase === "play") lines.push(`${who(s.seat)} is done playing.`);
+    if (sameRound && s.ready && !before.ready && next.phase === "play") lines.push(`${who(s.seat)} ${who(s.seat) === "You" ? "are" : "is"} done playing.`);
   }
   const taken = (next.encores_taken ?? 0) - (prev.encores_taken ?? 0);
   const pending = prev.pending_encores || [];

@@ -83,7 +83,7 @@ export function label(action, view) {
   const spell = (ids) => (ids || []).map((id) => String(action.assign?.[id] ?? map.get(id)?.letters ?? "?")).join("").toUpperCase();
   switch (action.type) {
     case "take": return action.card === "ghost" ? "Take the Ghost Note" : `Take ${spell([action.card])}`;
-    case "perform": return action.cards?.length ? `Perform ${spell(action.cards)}` : "Perform nothing (pass)";
+    case "perform": return action.cards?.length ? `Perform ${spell(action.cards)}${action.cards2?.length ? ` crossed with ${spell(action.cards2)}` : ""}` : "Perform nothing (pass)";
     case "ask_help": return `Ask seat ${action.helper} whether ${spell(action.cards)} is a word`;
     case "buy_ovation": {
       const o = (view?.ovations || []).find((x) => x.id === action.ovation);
@@ -136,6 +136,23 @@ export function spell(word, usable, map, { change = false } = {}) {
   return attempt(false) || (change ? attempt(true) : null);
 }
 
+/**
+ * Two crossing words: ``first`` spelled with a two-word card (tried first, so the crossing
+ * card is used where its letter fits), ``second`` from that card and the cards the first
+ * word left. Null when no crossing card is in the first word or the second cannot be spelled.
+ */
+export function spellCrossing(first, second, usable, map, crossing) {
+  const order = [...usable.filter((id) => crossing.includes(id)), ...usable.filter((id) => !crossing.includes(id))];
+  const one = spell(first, order, map);
+  if (!one) return null;
+  for (const shared of one.cards.filter((id) => crossing.includes(id))) {
+    const rest = usable.filter((id) => !one.cards.includes(id));
+    const two = spell(second, [shared, ...rest], map);
+    if (two && two.cards.includes(shared)) return { cards: one.cards, cards2: two.cards, assign: { ...one.assign, ...two.assign } };
+  }
+  return null;
+}
+
 /** A checkbox list of cards: returns [element, () => checked ids]. */
 function cardChecks(legend, ids, map, describe = () => "") {
   const boxes = ids.map((id) => h("label", { class: "field check" },
@@ -162,6 +179,11 @@ export function extra(ctx) {
   const input = h("input", { id: "word", type: "text", autocomplete: "off", autocapitalize: "none", spellcheck: "false", "aria-describedby": "word-help" });
   const note = h("small", { id: "word-help", class: "muted" }, `Your letters: ${usable.map((id) => (id === "ghost" || !map.get(id)?.letters ? "any letter (Ghost Note)" : String(map.get(id).letters).toUpperCase())).join(" ")}${change ? ". MUD: one letter card may play as another letter." : ""}`);
   const problem = h("p", { class: "error", role: "alert", hidden: true });
+  // a two-word card (Crossroads) in hand: a second word may cross the first at it
+  const crossForm = (ctx.listing.forms || []).find((f) => f.seat === entry.seat && (f.form || f).type === "perform" && (f.form || f).two_word_cards);
+  const crossing = crossForm ? (crossForm.form || crossForm).two_word_cards : [];
+  const crossName = crossing.map((id) => `${map.get(id)?.name || "a two-word card"} (${String(map.get(id)?.letters ?? "").toUpperCase()})`).join(" or ");
+  const input2 = crossing.length ? h("input", { id: "word2", type: "text", autocomplete: "off", autocapitalize: "none", spellcheck: "false", "aria-describedby": "word2-help" }) : null;
   // why the word was refused (the server says it: not in the word list, too short)
   const refusal = me?.refusal?.message;
   // the Chorus: cards not in the word kept for later rounds (the rest is filled for you)
@@ -179,6 +201,15 @@ export function extra(ctx) {
   const helpCost = helpForm ? (helpForm.form || helpForm).cost : null;
   const askSeat = askable.length ? h("select", { id: "help-seat" }, askable.map((s) => h("option", { value: String(s) }, ctx.seatName(s)))) : null;
   function spelled() {
+    problem.hidden = true;
+    if (input2 && input2.value.trim()) {
+      const both = spellCrossing(input.value, input2.value, usable, map, crossing);
+      if (!both) {
+        problem.hidden = false;
+        problem.textContent = `Your cards cannot spell "${input.value}" and "${input2.value}" crossing at ${crossName}: both words use it, and no other card twice.`;
+      }
+      return both;
+    }
     const found = spell(input.value, usable, map, { change });
     if (!found) {
       problem.hidden = false;
@@ -190,6 +221,7 @@ export function extra(ctx) {
     const found = spelled();
     if (!found) return;
     const action = { type: "ask_help", helper: Number(askSeat.value), cards: found.cards };
+    if (found.cards2) action.cards2 = found.cards2;
     if (Object.keys(found.assign).length) action.assign = found.assign;
     ctx.act({ seat: entry.seat, action });
   }
@@ -198,8 +230,9 @@ export function extra(ctx) {
     const found = spelled();
     if (!found) return;
     const action = { type: "perform", cards: found.cards };
+    if (found.cards2) action.cards2 = found.cards2;
     if (Object.keys(found.assign).length) action.assign = found.assign;
-    const keep = kept().filter((id) => !found.cards.includes(id));
+    const keep = kept().filter((id) => !found.cards.includes(id) && !(found.cards2 || []).includes(id));
     if (keep.length) action.keep = keep;
     if (paid().length) action.pay = paid();
     if (award?.value) action.awards = [award.value];
@@ -207,7 +240,10 @@ export function extra(ctx) {
   }
   return h("form", { class: "word-form", onsubmit: submit },
     refusal ? h("p", { class: "error", id: "word-refused" }, refusal) : null,
-    h("label", { for: "word" }, "Spell a word"), input, note, problem,
+    h("label", { for: "word" }, "Spell a word"), input, note,
+    input2 ? h("div", { class: "field" }, h("label", { for: "word2" }, "Second word, crossing the first (optional)"), input2,
+      h("small", { id: "word2-help", class: "muted" }, `${crossName} lets two words cross: both use it, and it counts once.`)) : null,
+    problem,
     keepBox, payBox,
     award ? h("div", { class: "field" }, h("label", { for: "word-award" }, "Award you want most"), award) : null,
     h("button", { type: "submit", class: "primary", id: "perform-word" }, "Perform"),

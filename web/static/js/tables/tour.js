@@ -23,6 +23,12 @@ const venueName = (id) => (items("tour", "venues") || {})[id]?.name || words(id)
 
 export const drawn = ["offers", "sheets", "week", "band", "mode", "difficulty", "players", "finished", "seats_to_act", "you", "rival", "opponent", "headline_done"];
 
+/** A hint figure keyed by an offer's index, named by the offer ("House Show value"). */
+export function figureName(key, index, view) {
+  const offer = view?.offers?.find((o) => o.index === index);
+  return key === "offer_values" && offer ? `${offer.name} value` : null;
+}
+
 export function label(action, view) {
   switch (action.type) {
     case "choose_offer": {
