@@ -6,7 +6,7 @@ import { credentials } from "./store.js";
 import * as generic from "./tables/generic.js";
 import { tableFor } from "./tables/index.js";
 import { nameOf, shortName } from "./table.js";
-import { narrate } from "./story.js";
+import { counted, stepLines } from "./story.js";
 import { rulesOf } from "./rules.js";
 import { explainTerms } from "./terms.js";
 import { analysisPanel } from "./analysis.js";
@@ -52,12 +52,13 @@ export async function replay(main, id, params) {
       if (r.load) await r.load(view);
       const last = view.last;
       const seatName = (s) => nameOf(view, s);
-      const label = (a) => r.label?.(a, view) || genericLabel(a);
+      // an action is named as the table that offered it showed it: the view before it
+      const label = (a) => r.label?.(a, before || view) || genericLabel(a);
       where.textContent = `Step ${step} of ${total}${last ? `: ${seatName(last.seat)}, ${label(last.action)}` : ": the deal"}${view.outcome ? " · game over" : ""}`;
-      // the same story lines a table tells, for this step
+      // the same story lines the table tells for this step, from the same views and events
       const who = (s) => shortName(view, s, null);
-      const moves = new Map(last ? [[view.version, { seat: last.seat, events: [], action: last.action }]] : []);
-      const lines = before ? narrate(r, before, view, { who, label, moves }) : [];
+      const move = last ? { seat: last.seat, action: last.action, events: view.last_events || [] } : undefined;
+      const lines = before ? counted(stepLines(r, before, view, move, who)) : [];
       fill(told, lines.map((text) => h("li", {}, text)));
       const ctx = { view, seat: view.seat, host: false, listing: { actions: [], forms: [] }, act: () => {}, seatName, label, find: () => undefined };
       let drawn;

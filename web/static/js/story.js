@@ -24,10 +24,7 @@ export function storyBook() {
     /** Add the lines of version ``v`` (once: a version already told is skipped). */
     add(v, lines) {
       if (v <= this.told()) return false;
-      // the same thing twice in one move is one line: "… (2 times)"
-      const counts = new Map();
-      for (const text of lines) counts.set(text, (counts.get(text) || 0) + 1);
-      for (const [text, n] of counts) entries.push({ v, text: n > 1 ? `${text} (${n} times)` : text });
+      for (const text of counted(lines)) entries.push({ v, text });
       if (!lines.length) entries.push({ v, text: null }); // told, nothing to show
       entries = entries.slice(-LIMIT);
       return true;
@@ -35,6 +32,13 @@ export function storyBook() {
     /** The lines worth showing, oldest first. */
     lines: () => entries.filter((e) => e.text !== null),
   };
+}
+
+/** The same thing twice in one move is one line: "… (2 times)". */
+export function counted(lines) {
+  const counts = new Map();
+  for (const text of lines) counts.set(text, (counts.get(text) || 0) + 1);
+  return [...counts].map(([text, n]) => (n > 1 ? `${text} (${n} times)` : text));
 }
 
 /** The lines of one step of a game: ``prev`` and ``next`` views around one logged action. */
