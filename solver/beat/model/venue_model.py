@@ -33,7 +33,7 @@ from solver.beat.model.layout import layout_of
 class Model:
     """Build once, then :meth:`solve`; :meth:`plan` reads a solution back as decisions.
 
-    ``committed``: plays already committed this round (fixed in round 0);
+    ``committed_plays``: plays already committed this round (fixed in round 0);
     ``solo_passed``: the Solo seat passed this round (Scrapyard); ``goals``: off only
     when a test reads the bare song results back; ``rotated``: Cue cards each seat
     has used up.
