@@ -182,9 +182,10 @@ def _plan_over_cards(state: dict) -> list[dict] | None:
     spec, st, _, _ = sim.from_engine(state)
     mdl = M.Model(spec, st)
     with_cards = search.max_songs(spec, st)  # one song a round at these venues
-    if with_cards >= mdl.H:
+    if with_cards >= mdl.layout.song_count:
         return None
-    mdl.m.add(mdl.active[with_cards] == 1)  # test-only: ask for a song beyond the cards
+    # test-only: ask for a song beyond the cards
+    mdl.sat_model.add(mdl.rounds.active[with_cards] == 1)
     return mdl.plan() if mdl.solve(10.0) == "feasible" else None
 
 
@@ -524,7 +525,7 @@ def test_seeded_deals_won_only_by_breaking_an_event(venue, players, seed):
     assert P.won(final)
     spec, st, _, _ = sim.from_engine(state)
     mdl = M.Model(spec, st)
-    for b in mdl.brk:
-        if b is not None:
-            mdl.m.add(b == 0)
+    for broken in mdl.breaks.broken:
+        if broken is not None:
+            mdl.sat_model.add(broken == 0)
     assert mdl.solve(20.0) == "infeasible"

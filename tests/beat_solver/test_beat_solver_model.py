@@ -33,12 +33,12 @@ def _random_plan(state: dict, rng: random.Random) -> list[dict]:
 
 
 def _model_results(state: dict, plan: list[dict]) -> list[str]:
-    """Fix the model's plays to ``plan`` (rules off) and read each song's result back."""
+    """Fix the model's plays to ``plan`` (goals off) and read each song's result back."""
     spec, st, _, _ = sim.from_engine(state)
-    mdl = M.Model(spec, st, rules=False)
+    mdl = M.Model(spec, st, goals=False)
     songs = mdl.fix(plan)
     assert mdl.solve(10.0) == "feasible"
-    return mdl.results(songs)
+    return mdl.results_of(songs)
 
 
 @pytest.mark.parametrize("venue", VENUES)
@@ -266,11 +266,11 @@ def test_scrapyard_solo_is_an_extra_card_or_a_pass_never_both():
     spec, st, _, _ = sim.from_engine(state)
 
     def solvable(extra: bool, passed: bool) -> str:
-        mdl = M.Model(spec, st, rules=False)
+        mdl = M.Model(spec, st, goals=False)
         if extra:
-            mdl.m.add(sum(mdl.solo) >= 1)
+            mdl.sat_model.add(sum(mdl.rounds.solo_extra) >= 1)
         if passed:
-            mdl.m.add(sum(mdl.spass) >= 1)
+            mdl.sat_model.add(sum(mdl.rounds.solo_pass) >= 1)
         return mdl.solve(10.0)
 
     assert solvable(True, False) == solvable(False, True) == "feasible"
