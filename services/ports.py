@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from services.records import GameRecord, NewGame, SeatChange
+from services.records import GameRecord, LimitGate, NewGame, SeatChange
 
 
 class GameRepository(Protocol):
@@ -44,6 +44,7 @@ class GameRepository(Protocol):
         action: dict[str, Any],
         events: list[dict[str, Any]] | None = None,
         written: dict[bytes, bytes] | None = None,
+        gate: LimitGate | None = None,
     ) -> int: ...
 
     def delete(self, game_id: str) -> None: ...

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import redis
@@ -38,6 +38,8 @@ from services.core.codec import dumps, loads
 from services.records import (
     GameNotFound,
     GameRecord,
+    LimitGate,
+    LimitRefused,
     NewGame,
     VersionConflict,
     hash_token,
@@ -110,6 +112,129 @@ return redis.call('HGETALL', KEYS[1])
 """
 
 
+# KEYS: one list per limit, then optionally a game's hash to read.  ARGV: now (ms), the
+# number of limits, then per limit its allowance and window (ms), then optionally the
+# version and created time of the caller's copy of that hash.
+# Each list holds the admitted requests' times in the window, newest first, and stays
+# sorted: callers' clocks (and the order their calls reach Redis in) may disagree by a
+# little, so a time below the newest one is recorded as that newest time (its request
+# counts a little longer: stricter, never looser).  A newest time more than a window
+# ahead comes from a clock that jumped; the window then starts afresh rather than pin
+# every new time to it.  Times that have left the window are popped from the old end, a
+# few at a time; a longer run of them (a client back after a pause) is found by
+# bisection and cut with one LTRIM, so no call walks it in Lua.
+# The request is admitted (and recorded in every window, in memory only: ``redis.set_repl``,
+# as ``api.ratelimit`` explains) only when each window has room.  Returns {admitted,
+# limit, remaining, reset_ms, retry_ms} for the tightest limit (the refusing one when
+# refused), plus, when admitted and a hash is named, its fields, or 1 when the caller's
+# copy is still the stored one (same version, same game), read as
+# ``READ_IF_CHANGED_LUA`` reads it.
+MOVING_WINDOW_LUA = (
+    "local function read(KEYS, ARGV)"
+    + READ_IF_CHANGED_LUA
+    + """end
+local now = tonumber(ARGV[1])
+local n = tonumber(ARGV[2])
+redis.set_repl(redis.REPL_NONE)
+local admitted = 1
+local best_limit, best_left, best_reset, retry = -1, -1, 0, 0
+local stamps = {}
+for i = 1, n do
+  local key = KEYS[i]
+  local limit = tonumber(ARGV[1 + 2 * i])
+  local window = tonumber(ARGV[2 + 2 * i])
+  local edge = now - window
+  local oldest = redis.call('LINDEX', key, -1)
+  local pops = 0
+  while oldest and tonumber(oldest) <= edge and pops < 8 do
+    redis.call('RPOP', key)
+    oldest = redis.call('LINDEX', key, -1)
+    pops = pops + 1
+  end
+  if oldest and tonumber(oldest) <= edge then
+    -- the first (newest-side) index whose time has left: all from there on go
+    local lo, hi = 0, redis.call('LLEN', key) - 1
+    while lo < hi do
+      local mid = math.floor((lo + hi) / 2)
+      if tonumber(redis.call('LINDEX', key, mid)) <= edge then hi = mid else lo = mid + 1 end
+    end
+    if lo == 0 then redis.call('DEL', key) else redis.call('LTRIM', key, 0, lo - 1) end
+    oldest = redis.call('LINDEX', key, -1)
+  end
+  local count = 0
+  local reset = now + window
+  stamps[i] = now
+  if oldest then
+    local newest = tonumber(redis.call('LINDEX', key, 0))
+    if newest > now + window then
+      -- written by a clock more than a window ahead (one that jumped back since): the
+      -- clamp would pin every new time to it, so the window starts afresh instead
+      redis.call('DEL', key)
+    else
+      count = redis.call('LLEN', key)
+      reset = tonumber(oldest) + window
+      if newest > now then stamps[i] = newest end
+    end
+  end
+  if count >= limit then
+    admitted = 0
+    -- room comes back when the entry that keeps the window full ages out
+    local wait = tonumber(redis.call('LINDEX', key, limit - 1)) + window - now
+    if wait > retry then retry = wait end
+    best_limit, best_left, best_reset = limit, 0, reset
+  elseif admitted == 1 and (best_left < 0 or limit - count - 1 < best_left) then
+    best_limit, best_left, best_reset = limit, limit - count - 1, reset
+  end
+end
+local out = {admitted, best_limit, best_left, best_reset, retry}
+if admitted == 1 then
+  for i = 1, n do
+    redis.call('LPUSH', KEYS[i], stamps[i])
+    redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[2 + 2 * i]))
+  end
+  if #KEYS > n then out[6] = read({KEYS[n + 1]}, {ARGV[3 + 2 * n], ARGV[4 + 2 * n]}) end
+end
+-- what a caller's script writes after this (a move's commit) is persisted as ever
+redis.set_repl(redis.REPL_ALL)
+return out
+"""
+)
+
+
+# KEYS: the limits' windows, then the game hash, log list and events stream.  ARGV: how
+# many of KEYS and of ARGV are the limits' (0 and 0: no limits), the limits' arguments
+# (as MOVING_WINDOW_LUA takes them), then the write's (as COMMIT_LUA takes them).
+# Returns the limits' five items ({1, -1, -1, 0, 0} without limits); once admitted, a
+# sixth: the commit's reply (the new version, -1, -2) and, on -2, a seventh: the game's
+# hash as the write found it.  Each rule stays written once: the two scripts are
+# wrapped as functions of their own keys and arguments.
+LIMITS_AND_COMMIT_LUA = f"""
+local function limits(KEYS, ARGV)
+{MOVING_WINDOW_LUA}
+end
+local function commit(KEYS, ARGV)
+{COMMIT_LUA}
+end
+local nk, na = tonumber(ARGV[1]), tonumber(ARGV[2])
+local lk, la, ck, ca = {{}}, {{}}, {{}}, {{}}
+for i = 1, #KEYS do
+  if i <= nk then lk[i] = KEYS[i] else ck[i - nk] = KEYS[i] end
+end
+for i = 3, #ARGV do
+  if i - 2 <= na then la[i - 2] = ARGV[i] else ca[i - 2 - na] = ARGV[i] end
+end
+local out = {{1, -1, -1, 0, 0}}
+if nk > 0 then
+  out = limits(lk, la)
+  if out[1] == 0 then return out end
+end
+local r = commit(ck, ca)
+out[6] = r
+if r == -2 then out[7] = redis.call('HGETALL', ck[1]) end
+return out
+"""
+
+
 def hash_unless_current(reply: Any) -> dict[bytes, bytes] | None:
     """A reply of ``READ_IF_CHANGED_LUA``: None when the caller's copy is current, else
     the hash (empty for a missing game)."""
@@ -121,40 +246,6 @@ def hash_unless_current(reply: Any) -> dict[bytes, bytes] | None:
 def write_id() -> str:
     """A fresh id for one write of a game hash (see ``CAS_LUA``)."""
     return secrets.token_hex(8)
-
-
-@dataclass(frozen=True)
-class CommitCall:
-    """One commit's script keys and arguments, and what it will have written."""
-
-    game_id: str
-    keys: list[str]
-    args: list[Any]
-    state_json: bytes
-    status: str
-    now: float
-    commit_id: str
-
-    def outcome(self, result: int, written: dict[bytes, bytes] | None = None) -> int:
-        """The new version from the script's reply (GameNotFound for -1; -2, a moved-on
-        version, is the caller's to report); fills ``written`` as :meth:`GameStore.commit`."""
-        if result == -1:
-            raise GameNotFound(self.game_id)
-        if result == -2:
-            raise VersionConflict(None)
-        if written is not None:
-            # as the script's HSET stores them: the integer version in decimal, the
-            # other arguments as redis-py encoded them (a float by its repr)
-            written.update(
-                {
-                    b"state": self.state_json,
-                    b"version": str(int(result)).encode(),
-                    b"status": self.status.encode(),
-                    b"updated": repr(self.now).encode(),
-                    b"commit": self.commit_id.encode(),
-                }
-            )
-        return int(result)
 
 
 class GameStore:
@@ -176,7 +267,7 @@ class GameStore:
         self.finished_ttl_s = finished_ttl_s
         #: versions of events kept per game for stream resumes (approximate cap)
         self.events_cap = events_cap
-        self._commit = client.register_script(self.script_text(COMMIT_LUA))
+        self._commit = client.register_script(self.script_text(LIMITS_AND_COMMIT_LUA))
         self._read_if_changed = client.register_script(READ_IF_CHANGED_LUA)
 
     def script_text(self, script: str) -> str:
@@ -341,6 +432,7 @@ class GameStore:
         action: dict[str, Any],
         events: list[dict[str, Any]] | None = None,
         written: dict[bytes, bytes] | None = None,
+        gate: LimitGate | None = None,
     ) -> int:
         """Store ``state`` as version ``expected_version + 1``; atomic compare-and-set.
 
@@ -348,28 +440,20 @@ class GameStore:
         kept per version for streams; each stream filters them for its viewer.
         A ``written`` dict receives, once the write is done, the hash fields it set,
         byte for byte as Redis now holds them (so a copy of the hash can be kept current).
+        With ``gate``, the write is first admitted through its rate-limit windows: in the
+        same script when they share this Redis, else in a call of their own before it.
 
-        Raises GameNotFound or VersionConflict; returns the new version.
+        Raises GameNotFound, VersionConflict (with the hash the write found) or
+        LimitRefused (nothing written); returns the new version.
         """
-        call = self.commit_call(game_id, expected_version, state, status, seat, action, events)
-        result = run_script(self._commit, call.keys, call.args)
-        if result == -2:
-            current = self.redis.hget(self._key(game_id), "version")
-            raise VersionConflict(int(current) if current is not None else None)
-        return call.outcome(result, written)
-
-    def commit_call(
-        self,
-        game_id: str,
-        expected_version: int,
-        state: dict[str, Any],
-        status: str,
-        seat: int,
-        action: dict[str, Any],
-        events: list[dict[str, Any]] | None = None,
-    ) -> CommitCall:
-        """The keys and arguments of ``COMMIT_LUA`` for :meth:`commit` (also sent as part
-        of a larger script: ``api.move_trip``)."""
+        lkeys: list[str] = []
+        largs: list[Any] = []
+        if gate is not None and gate.fused:
+            lkeys, largs = gate.keys, gate.args
+        elif gate is not None:
+            gate.reply = list(gate.check_apart())
+            if not gate.reply[0]:
+                raise LimitRefused()
         now = time.time()
         commit_id = write_id()
         entry = {"v": expected_version + 1, "seat": seat, "action": action, "at": now}
@@ -387,7 +471,31 @@ class GameStore:
             self.live_channel(game_id),
             commit_id,
         ]
-        return CommitCall(game_id, keys, args, state_json, status, now, commit_id)
+        reply = run_script(self._commit, lkeys + keys, [len(lkeys), len(largs), *largs, *args])
+        if lkeys and gate is not None:
+            gate.reply = list(reply[:5])
+        if len(reply) < 6:
+            raise LimitRefused()
+        result = reply[5]
+        if result == -1:
+            raise GameNotFound(game_id)
+        if result == -2:
+            fresh = dict(zip(reply[6][::2], reply[6][1::2], strict=True))
+            current = fresh.get(b"version")
+            raise VersionConflict(int(current) if current is not None else None, fresh)
+        if written is not None:
+            # as the script's HSET stores them: the integer version in decimal, the
+            # other arguments as redis-py encoded them (a float by its repr)
+            written.update(
+                {
+                    b"state": state_json,
+                    b"version": str(int(result)).encode(),
+                    b"status": status.encode(),
+                    b"updated": repr(now).encode(),
+                    b"commit": commit_id.encode(),
+                }
+            )
+        return int(result)
 
     def delete(self, game_id: str) -> None:
         keys = (self._key(game_id), self._log_key(game_id), self.events_key(game_id))

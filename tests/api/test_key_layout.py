@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import redis
-from conftest import app_with
+from live_stack import app_with
 from redis.cluster import key_slot
 from rq import Queue
 
