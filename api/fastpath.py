@@ -15,7 +15,7 @@ straight from the WSGI environ, calling the SAME functions the Flask resources a
 call: the limiter's check-and-read (:func:`api.request_reads.read_through_limits`), token
 hashing and rights (:mod:`api.auth`), :func:`api.games.resources.view_answer` and
 :func:`~api.games.resources.move_answer` (a move on the process's copy of its game passes
-the copy and its limits there: one round trip, ``services.play.perform``), the error
+the copy and its limits there: one round trip, ``services.play.moves.perform``), the error
 mapping and body (:func:`api.errors.domain_error`, :func:`~api.errors.error_body`), the
 request metrics, the request id and the access log.  Headers come out in the order
 Flask's hooks add them.
@@ -47,8 +47,8 @@ from api.metrics import RequestMetrics
 from api.observability import log_access, outside_flask_id, request_id_from
 from api.ratelimit import RateLimiter, Verdict, limit_headers, refusal
 from api.request_reads import fresh_fields, read_through_limits
-from services.records import LimitGate, LimitRefused, StaleCopy
-from services.store import GameRecord, hash_token
+from services.play.records import LimitGate, LimitRefused, StaleCopy
+from services.store.games import GameRecord, hash_token
 
 WSGIApp = Callable[[dict, Callable], Iterable[bytes]]
 

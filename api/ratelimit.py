@@ -29,8 +29,8 @@ append-only file nor to replicas (``redis.set_repl``), so after a restart or a f
 they start empty.  They hold a minute at most, and the limits already let everything
 through while Redis is away, so keeping them would promise nothing; writing them would
 make every request, views included, a write to disk.  The game's own writes in the same script (a
-move's commit, ``GameStore.commit`` with a :class:`~services.records.LimitGate`) are persisted
-as before.  The script itself is the store's (``services.store.MOVING_WINDOW_LUA``): a move's
+move's commit, ``GameStore.commit`` with a :class:`~services.play.records.LimitGate`) are persisted
+as before.  The script itself is the store's (``services/store/lua/moving_window.lua``): a move's
 commit runs it in its own script.
 
 Loopback clients (127.0.0.0/8, ::1) may have a rule of their own instead
@@ -60,9 +60,11 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from api.auth import token_hash
 from api.config import Settings
 from api.errors import ApiError, error_response
-from services.records import LimitGate
-from services.redis_calls import is_cluster, run_script
-from services.store import MOVING_WINDOW_LUA, READ_IF_CHANGED_LUA, hash_unless_current
+from services.play.records import LimitGate
+from services.store import keys
+from services.store.games import hash_unless_current
+from services.store.redis_calls import is_cluster, run_script
+from services.store.scripts import MOVING_WINDOW_LUA, READ_IF_CHANGED_LUA
 
 _PER = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 _LIMIT = re.compile(r"^\s*(\d+)\s*(?:/|per)\s*(\d*)\s*(second|minute|hour|day)s?\s*$")
@@ -144,7 +146,7 @@ class RateLimiter:
         self.by_token = by_token
         #: the rule for loopback clients: a Limit, EXEMPT, or None (the general limits)
         self.loopback = loopback
-        self.prefix = f"{prefix}ratelimit:"
+        self.prefix = keys.rate_window(prefix, "")
         self._script = client.register_script(MOVING_WINDOW_LUA)
         game_client = client if game_client is None else game_client
         #: the windows and the games share one plain Redis: one script checks the windows

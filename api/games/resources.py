@@ -35,12 +35,12 @@ from api.puzzle_codes import archive, create_args
 from api.request_reads import game_and_caller, view_key
 from services.core import RulesError
 from services.core.game import Game as GameRules
-from services.play import ActionResult, create_game, perform, replay, status_of
-from services.puzzle_archive import PuzzleArchive
-from services.records import LimitGate, StaleCopy
+from services.play.moves import ActionResult, create_game, perform, replay, status_of
+from services.play.records import LimitGate, StaleCopy
+from services.play.seating import initial_seating, normalise_open_seats, open_seats
 from services.registry import get_game
-from services.seating import initial_seating, normalise_open_seats, open_seats
-from services.store import GameRecord
+from services.store.games import GameRecord
+from services.store.puzzle_archive import PuzzleArchive
 from solver.registry import HINTS
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games and their moves")
@@ -206,7 +206,7 @@ def move_answer(
 ) -> tuple[bytes, dict[str, str]]:
     """Apply a move (``body``: the parsed PostActionSchema) and its 200's body and headers.
 
-    ``gate`` and ``copy`` as :func:`services.play.perform` takes them (the fast path's
+    ``gate`` and ``copy`` as :func:`services.play.moves.perform` takes them (the fast path's
     move on its process's copy): anything the copy says against the move raises StaleCopy.
     """
     try:

@@ -21,7 +21,7 @@ from api.app import create_app
 from api.config import Settings
 from api.fastpath import FastPath
 from api.observability import current_request_id
-from services.play import status_of
+from services.play.moves import status_of
 from services.registry import GAMES, get_game
 
 

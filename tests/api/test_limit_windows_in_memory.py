@@ -17,8 +17,8 @@ import redis
 
 from api.embedded_redis import EmbeddedRedis
 from api.ratelimit import Limit, RateLimiter
-from services.play import create_game, game_for, perform
-from services.store import GameStore
+from services.play.moves import create_game, game_for, perform
+from services.store.games import GameStore
 
 PREFIX = "aof-limits-test:"
 

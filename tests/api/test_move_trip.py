@@ -1,4 +1,4 @@
-"""A move on the process's copy of a game costs one Redis round trip (services.play.perform
+"""A move on the process's copy of a game costs one Redis round trip (services.play.moves.perform
 with ``copy``, its limits and commit in ``GameStore.commit``'s one script).
 
 The rules run on the copy and one script checks the limits and commits; the
@@ -18,9 +18,10 @@ from live_stack import app_with
 
 from api.config import Settings
 from api.ratelimit import Limit, RateLimiter
-from services.play import create_game, game_for, perform, replay
-from services.records import LimitRefused, StaleCopy, VersionConflict
-from services.store import LIMITS_AND_COMMIT_LUA, GameNotFound
+from services.play.moves import create_game, game_for, perform, replay
+from services.play.records import LimitRefused, StaleCopy, VersionConflict
+from services.store.games import GameNotFound
+from services.store.scripts import LIMITS_AND_COMMIT_LUA
 
 BEAT = game_for("beat")
 

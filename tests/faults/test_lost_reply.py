@@ -18,11 +18,11 @@ import redis
 from tcp_relay import Relay
 
 from api.ratelimit import Limit, RateLimiter
-from services.joining import claim_seat
-from services.play import create_game, game_for, perform, replay
-from services.seat_store import SeatStore
-from services.seating import initial_seating
-from services.store import GameStore, hash_token
+from services.play.joining import claim_seat
+from services.play.moves import create_game, game_for, perform, replay
+from services.play.seating import initial_seating
+from services.store.games import GameStore, hash_token
+from services.store.seats import SeatStore
 
 
 @pytest.fixture

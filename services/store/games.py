@@ -6,16 +6,16 @@ and every script below touches that slot only:
 
 - ``<prefix>game:{<id>}``        hash: game, players, seed, options, state, version,
                                  status, created, updated, host, seats (``ended`` once
-                                 the service ended it: ``services.endings``)
+                                 the service ended it: ``services.store.endings``)
 - ``<prefix>game:{<id>}:log``    list of JSON entries ``{"v", "seat", "action", "at"}``
 - ``<prefix>game:{<id>}:events`` stream, one entry per version (id ``<version>-0``) with
                                  the mover's seat and the events of its move; capped length
 - channel ``<prefix>live:{<id>}`` gets the new version after every commit (fan-out to
-                                 streams in any API process: services/fanout.py); on a
+                                 streams in any API process: services/store/fanout.py); on a
                                  cluster it is a sharded channel (``SPUBLISH``)
 
-Seating (names, open seats, bots; ``services.seating``) is the hash's
-``seating`` field, written with the seat token hashes by ``services.seat_store``;
+Seating (names, open seats, bots; ``services.play.seating``) is the hash's
+``seating`` field, written with the seat token hashes by ``services.store.seats``;
 ``rematch`` names the next game once one is made.
 
 Every write is one Lua script that compares the version and, only if it
@@ -35,7 +35,7 @@ from typing import Any
 import redis
 
 from services.core.codec import dumps, loads
-from services.records import (
+from services.play.records import (
     GameNotFound,
     GameRecord,
     LimitGate,
@@ -45,49 +45,9 @@ from services.records import (
     hash_token,
     token_matches,
 )
-from services.redis_calls import is_cluster, run_script
-
-# Every write of a game hash (a move, a seat change) opens with this compare-and-set
-# on KEYS[1]'s version against ARGV[1]; the last argument is the write's id, which the
-# write stores as ``commit`` in the same HSET as its new version ``nv`` (set here).  The
-# id makes a resend harmless: when a reply is lost on a dropped connection, the client
-# sends the script again, and finding its own id one version on means the first send
-# was applied -- it answers that version instead of -2 (which would have the move
-# re-applied to the state it had already made, or a claimed seat reported taken with
-# its one-time token lost).
-CAS_LUA = """
-local v = redis.call('HGET', KEYS[1], 'version')
-if not v then return -1 end
-if tonumber(v) ~= tonumber(ARGV[1]) then
-  local mine = redis.call('HGET', KEYS[1], 'commit') == ARGV[#ARGV]
-  if mine and tonumber(v) == tonumber(ARGV[1]) + 1 then return tonumber(v) end
-  return -2
-end
-local nv = tonumber(v) + 1
-"""
-
-# KEYS: game hash, log list, events stream.  ARGV: expected version, state json,
-# log entry json, status, ttl seconds (0 = keep), now, events json, events cap,
-# live channel, write id.  Returns the new version, -1 when the game is gone, -2 when
-# the version moved on.  The events entry and the notification are part of the same
-# atomic step, so a stream never sees a version whose events are missing.
-COMMIT_LUA = (
-    CAS_LUA
-    + """
-redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', nv, 'status', ARGV[4], 'updated', ARGV[6],
-  'commit', ARGV[#ARGV])
-redis.call('RPUSH', KEYS[2], ARGV[3])
-redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[8], nv .. '-0', 'events', ARGV[7])
-local ttl = tonumber(ARGV[5])
-if ttl > 0 then
-  redis.call('EXPIRE', KEYS[1], ttl)
-  redis.call('EXPIRE', KEYS[2], ttl)
-  redis.call('EXPIRE', KEYS[3], ttl)
-end
-redis.call('PUBLISH', ARGV[9], nv .. ' ' .. ARGV[4])
-return nv
-"""
-)
+from services.store import keys
+from services.store.redis_calls import is_cluster, run_script
+from services.store.scripts import LIMITS_AND_COMMIT_LUA, READ_IF_CHANGED_LUA
 
 
 def sharded(script: str) -> str:
@@ -95,144 +55,6 @@ def sharded(script: str) -> str:
     cluster the message then stays on the shard that owns the game instead of reaching
     every node; a single Redis keeps the classic ``PUBLISH``."""
     return script.replace("redis.call('PUBLISH',", "redis.call('SPUBLISH',")
-
-
-# KEYS: a game hash.  ARGV: the version and creation time of a copy of it the caller
-# holds (none: no copy).  Returns 1 when that copy is still the stored hash, else the
-# whole hash (empty for a missing game).  Every change to a game bumps its version (each
-# write is a compare-and-set on it), and a game made again under the same id has another
-# creation time, so an equal pair means equal contents.  The rate limiter's script reads
-# a game the same way (``api.ratelimit``).
-READ_IF_CHANGED_LUA = """
-if ARGV[1] then
-  local vc = redis.call('HMGET', KEYS[1], 'version', 'created')
-  if vc[1] == ARGV[1] and vc[2] == ARGV[2] then return 1 end
-end
-return redis.call('HGETALL', KEYS[1])
-"""
-
-
-# KEYS: one list per limit, then optionally a game's hash to read.  ARGV: now (ms), the
-# number of limits, then per limit its allowance and window (ms), then optionally the
-# version and created time of the caller's copy of that hash.
-# Each list holds the admitted requests' times in the window, newest first, and stays
-# sorted: callers' clocks (and the order their calls reach Redis in) may disagree by a
-# little, so a time below the newest one is recorded as that newest time (its request
-# counts a little longer: stricter, never looser).  A newest time more than a window
-# ahead comes from a clock that jumped; the window then starts afresh rather than pin
-# every new time to it.  Times that have left the window are popped from the old end, a
-# few at a time; a longer run of them (a client back after a pause) is found by
-# bisection and cut with one LTRIM, so no call walks it in Lua.
-# The request is admitted (and recorded in every window, in memory only: ``redis.set_repl``,
-# as ``api.ratelimit`` explains) only when each window has room.  Returns {admitted,
-# limit, remaining, reset_ms, retry_ms} for the tightest limit (the refusing one when
-# refused), plus, when admitted and a hash is named, its fields, or 1 when the caller's
-# copy is still the stored one (same version, same game), read as
-# ``READ_IF_CHANGED_LUA`` reads it.
-MOVING_WINDOW_LUA = (
-    "local function read(KEYS, ARGV)"
-    + READ_IF_CHANGED_LUA
-    + """end
-local now = tonumber(ARGV[1])
-local n = tonumber(ARGV[2])
-redis.set_repl(redis.REPL_NONE)
-local admitted = 1
-local best_limit, best_left, best_reset, retry = -1, -1, 0, 0
-local stamps = {}
-for i = 1, n do
-  local key = KEYS[i]
-  local limit = tonumber(ARGV[1 + 2 * i])
-  local window = tonumber(ARGV[2 + 2 * i])
-  local edge = now - window
-  local oldest = redis.call('LINDEX', key, -1)
-  local pops = 0
-  while oldest and tonumber(oldest) <= edge and pops < 8 do
-    redis.call('RPOP', key)
-    oldest = redis.call('LINDEX', key, -1)
-    pops = pops + 1
-  end
-  if oldest and tonumber(oldest) <= edge then
-    -- the first (newest-side) index whose time has left: all from there on go
-    local lo, hi = 0, redis.call('LLEN', key) - 1
-    while lo < hi do
-      local mid = math.floor((lo + hi) / 2)
-      if tonumber(redis.call('LINDEX', key, mid)) <= edge then hi = mid else lo = mid + 1 end
-    end
-    if lo == 0 then redis.call('DEL', key) else redis.call('LTRIM', key, 0, lo - 1) end
-    oldest = redis.call('LINDEX', key, -1)
-  end
-  local count = 0
-  local reset = now + window
-  stamps[i] = now
-  if oldest then
-    local newest = tonumber(redis.call('LINDEX', key, 0))
-    if newest > now + window then
-      -- written by a clock more than a window ahead (one that jumped back since): the
-      -- clamp would pin every new time to it, so the window starts afresh instead
-      redis.call('DEL', key)
-    else
-      count = redis.call('LLEN', key)
-      reset = tonumber(oldest) + window
-      if newest > now then stamps[i] = newest end
-    end
-  end
-  if count >= limit then
-    admitted = 0
-    -- room comes back when the entry that keeps the window full ages out
-    local wait = tonumber(redis.call('LINDEX', key, limit - 1)) + window - now
-    if wait > retry then retry = wait end
-    best_limit, best_left, best_reset = limit, 0, reset
-  elseif admitted == 1 and (best_left < 0 or limit - count - 1 < best_left) then
-    best_limit, best_left, best_reset = limit, limit - count - 1, reset
-  end
-end
-local out = {admitted, best_limit, best_left, best_reset, retry}
-if admitted == 1 then
-  for i = 1, n do
-    redis.call('LPUSH', KEYS[i], stamps[i])
-    redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[2 + 2 * i]))
-  end
-  if #KEYS > n then out[6] = read({KEYS[n + 1]}, {ARGV[3 + 2 * n], ARGV[4 + 2 * n]}) end
-end
--- what a caller's script writes after this (a move's commit) is persisted as ever
-redis.set_repl(redis.REPL_ALL)
-return out
-"""
-)
-
-
-# KEYS: the limits' windows, then the game hash, log list and events stream.  ARGV: how
-# many of KEYS and of ARGV are the limits' (0 and 0: no limits), the limits' arguments
-# (as MOVING_WINDOW_LUA takes them), then the write's (as COMMIT_LUA takes them).
-# Returns the limits' five items ({1, -1, -1, 0, 0} without limits); once admitted, a
-# sixth: the commit's reply (the new version, -1, -2) and, on -2, a seventh: the game's
-# hash as the write found it.  Each rule stays written once: the two scripts are
-# wrapped as functions of their own keys and arguments.
-LIMITS_AND_COMMIT_LUA = f"""
-local function limits(KEYS, ARGV)
-{MOVING_WINDOW_LUA}
-end
-local function commit(KEYS, ARGV)
-{COMMIT_LUA}
-end
-local nk, na = tonumber(ARGV[1]), tonumber(ARGV[2])
-local lk, la, ck, ca = {{}}, {{}}, {{}}, {{}}
-for i = 1, #KEYS do
-  if i <= nk then lk[i] = KEYS[i] else ck[i - nk] = KEYS[i] end
-end
-for i = 3, #ARGV do
-  if i - 2 <= na then la[i - 2] = ARGV[i] else ca[i - 2 - na] = ARGV[i] end
-end
-local out = {{1, -1, -1, 0, 0}}
-if nk > 0 then
-  out = limits(lk, la)
-  if out[1] == 0 then return out end
-end
-local r = commit(ck, ca)
-out[6] = r
-if r == -2 then out[7] = redis.call('HGETALL', ck[1]) end
-return out
-"""
 
 
 def hash_unless_current(reply: Any) -> dict[bytes, bytes] | None:
@@ -244,7 +66,7 @@ def hash_unless_current(reply: Any) -> dict[bytes, bytes] | None:
 
 
 def write_id() -> str:
-    """A fresh id for one write of a game hash (see ``CAS_LUA``)."""
+    """A fresh id for one write of a game hash (see ``lua/cas.lua``)."""
     return secrets.token_hex(8)
 
 
@@ -282,20 +104,20 @@ class GameStore:
             self.redis.publish(self.live_channel(game_id), message)
 
     def _key(self, game_id: str) -> str:
-        return f"{self.prefix}game:{{{game_id}}}"
+        return keys.game(self.prefix, game_id)
 
     def _log_key(self, game_id: str) -> str:
-        return f"{self._key(game_id)}:log"
+        return keys.game_log(self.prefix, game_id)
 
     def events_key(self, game_id: str) -> str:
-        return f"{self._key(game_id)}:events"
+        return keys.game_events(self.prefix, game_id)
 
     def live_channel(self, game_id: str) -> str:
-        return f"{self.prefix}live:{{{game_id}}}"
+        return keys.live_channel(self.prefix, game_id)
 
     def game_id_of_channel(self, channel: str) -> str:
         """The game id a :meth:`live_channel` name carries."""
-        return channel[len(self.prefix) + len("live:{") : -1]
+        return keys.game_id_of_channel(self.prefix, channel)
 
     def ttl_for(self, status: str) -> int:
         """Seconds a game is kept after a change (0: for ever).  A running game left idle

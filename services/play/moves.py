@@ -6,12 +6,12 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from services.clock import clock_of, rules_options
 from services.core import Game, RulesError
-from services.ports import GameRepository
-from services.records import GameRecord, LimitGate, NewGame, StaleCopy, VersionConflict
+from services.play.clock import clock_of, rules_options
+from services.play.ports import GameRepository
+from services.play.records import GameRecord, LimitGate, NewGame, StaleCopy, VersionConflict
+from services.play.seating import Seating, require_seated
 from services.registry import UnknownGame, get_game
-from services.seating import Seating, require_seated
 
 MAX_SEED = 2**63 - 1
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from services.seating import Seating
+from services.play.seating import Seating
 
 
 class GameNotFound(LookupError):
@@ -78,7 +78,7 @@ class GameRecord:
     seating: list[dict[str, Any]] | None = None
     #: the id of the next game, once a rematch was asked for
     rematch: str | None = None
-    #: how the service ended the game before its rules did (``services.endings``)
+    #: how the service ended the game before its rules did (``services.store.endings``)
     ended: dict[str, Any] | None = None
 
     def after(
