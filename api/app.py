@@ -28,6 +28,7 @@ from api.puzzles.resources import blp as puzzles_blp
 from api.puzzles.resources import game_blp as game_puzzles_blp
 from api.ratelimit import install_proxy_fix, install_rate_limits
 from api.request_reads import install_request_reads
+from services.store.redis_calls import share_connections
 from web import blp as web_blp
 
 API_VERSION = "1.0.0"
@@ -98,6 +99,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     limiter = install_rate_limits(app, be.limits_redis or be.redis, settings, be.redis)
     install_request_reads(app, be, limiter)
     install_fast_path(app, settings.fast_path)
+    share_connections(settings.redis_mux)
     # outermost, so the fast path sees the client address ProxyFix works out
     install_proxy_fix(app, settings)
     return app

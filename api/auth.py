@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from flask import g, request
 
 from api.errors import ApiError
-from services.store import GameRecord, hash_token
+from services.store.games import GameRecord, hash_token
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from rq import Queue
 
 from api.config import Settings
 from api.read_cache import ReadCache
-from services.connections import POOL_SIZE, RedisSpec, connect
-from services.ports import BotTurns
-from services.store import GameStore
+from services.play.ports import BotTurns
+from services.store.connections import POOL_SIZE, RedisSpec, connect
+from services.store.games import GameStore
 
 #: Redis connections per client per process
 REDIS_POOL_SIZE = POOL_SIZE
@@ -25,7 +25,7 @@ BLOCKING_POOL_SIZE = 1024
 def redis_client(
     url: str, socket_timeout: float | None = 5.0, pool_size: int = REDIS_POOL_SIZE
 ) -> redis.Redis:
-    """A client of one plain Redis (``services.connections.connect``)."""
+    """A client of one plain Redis (``services.store.connections.connect``)."""
     return connect(RedisSpec(url=url), socket_timeout, pool_size)
 
 
@@ -42,7 +42,7 @@ class Backend:
     queue: Queue
     #: this process's copies of recent game reads and rendered views
     read_cache: ReadCache = field(default_factory=ReadCache)
-    #: schedules bot seats' turns after a change (``services.ports.BotTurns``)
+    #: schedules bot seats' turns after a change (``services.play.ports.BotTurns``)
     bot_turns: BotTurns | None = None
     #: the rate-limit windows' Redis (the game store's unless LIMITS_REDIS_URL names one)
     limits_redis: redis.Redis | None = None

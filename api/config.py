@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from services.connections import RedisSpec, parse_nodes
+from services.store.connections import RedisSpec, parse_nodes
 
 
 def _int(name: str, default: int) -> int:
@@ -25,7 +25,7 @@ def _flag(name: str, default: bool) -> bool:
 @dataclass(frozen=True)
 class Settings:
     redis_url: str = "redis://127.0.0.1:6379/0"
-    #: game state on a Redis Cluster: "host:port,host:port" seed nodes (services.connections)
+    #: game state on a Redis Cluster: "host:port,host:port" seed nodes (services.store.connections)
     redis_cluster_nodes: str = ""
     #: REDIS_URL's server found through Sentinel: "host:port,..." and the master's name
     redis_sentinels: str = ""
@@ -66,6 +66,9 @@ class Settings:
     bot_turns: str = "workers.bot_turns:RqBotTurns"
     #: serve the common view and move outside Flask (api.fastpath); off: all through Flask
     fast_path: bool = True
+    #: under gevent, the request path's scripts share one Redis connection per process
+    #: (``services.store.redis_mux``); off: a connection per call
+    redis_mux: bool = True
 
     def main_redis(self) -> RedisSpec:
         """The plain (or Sentinel-watched) Redis of ``REDIS_URL``."""
@@ -119,4 +122,5 @@ class Settings:
             trusted_proxies=_int("TRUSTED_PROXIES", cls.trusted_proxies),
             bot_budget_s=float(os.environ.get("BOT_BUDGET", cls.bot_budget_s)),
             fast_path=_flag("FAST_PATH", cls.fast_path),
+            redis_mux=_flag("REDIS_MUX", cls.redis_mux),
         )

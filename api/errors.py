@@ -19,8 +19,8 @@ from werkzeug.exceptions import HTTPException
 from api.json import dump
 from api.observability import current_request_id
 from services.core import RulesError
-from services.seating import SeatError
-from services.store import GameNotFound, VersionConflict
+from services.play.seating import SeatError
+from services.store.games import GameNotFound, VersionConflict
 
 log = logging.getLogger(__name__)
 

@@ -12,12 +12,13 @@ layer serves
   else), with or without ``If-Match``,
 
 straight from the WSGI environ, calling the SAME functions the Flask resources and hooks
-call (a move on the process's copy of its game takes one round trip: ``api.move_trip``):
-the limiter's check-and-read (:func:`api.request_reads.read_through_limits`), token
+call: the limiter's check-and-read (:func:`api.request_reads.read_through_limits`), token
 hashing and rights (:mod:`api.auth`), :func:`api.games.resources.view_answer` and
-:func:`~api.games.resources.move_answer`, the error mapping and body
-(:func:`api.errors.domain_error`, :func:`~api.errors.error_body`), the request metrics,
-the request id and the access log.  Headers come out in the order Flask's hooks add them.
+:func:`~api.games.resources.move_answer` (a move on the process's copy of its game passes
+the copy and its limits there: one round trip, ``services.play.moves.perform``), the error
+mapping and body (:func:`api.errors.domain_error`, :func:`~api.errors.error_body`), the
+request metrics, the request id and the access log.  Headers come out in the order
+Flask's hooks add them.
 
 Everything else — another route or method, a query it does not read, a body that is not
 plainly valid (Flask answers 400/413/422 with webargs' details), a request behind a
@@ -41,14 +42,13 @@ from api.auth import Principal, parse_bearer, principal_from_hash
 from api.backend import Backend
 from api.body import has_body, parse_json
 from api.errors import ApiError, domain_error, error_body, unexpected_error
-from api.games.resources import if_match, move_answer, move_result, move_seat, view_answer
+from api.games.resources import move_answer, view_answer
 from api.metrics import RequestMetrics
-from api.move_trip import MoveTrip
 from api.observability import log_access, outside_flask_id, request_id_from
 from api.ratelimit import RateLimiter, Verdict, limit_headers, refusal
 from api.request_reads import fresh_fields, read_through_limits
-from services.play import PreparedMove, prepare_move
-from services.store import GameRecord, hash_token
+from services.play.records import LimitGate, LimitRefused, StaleCopy
+from services.store.games import GameRecord, hash_token
 
 WSGIApp = Callable[[dict, Callable], Iterable[bytes]]
 
@@ -70,9 +70,10 @@ class FastPath:
         self.limiter: RateLimiter | None = app.extensions.get("greenroom_limiter")
         self.metrics: RequestMetrics = app.extensions["greenroom_metrics"]
         self.max_body = int(app.config["MAX_CONTENT_LENGTH"])
-        self.trip = MoveTrip(self.be.store, self.limiter)
         #: requests answered here (a diagnostic: tests check the layer was used)
         self.served = 0
+        #: moves sent from this process's copy of their game (a diagnostic, as ``served``)
+        self.sent_on_copy = 0
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         path = environ.get("PATH_INFO", "")
@@ -181,23 +182,33 @@ class FastPath:
         windows = None
         if limiter is not None and not limiter.skips_for(address):
             windows = limiter.windows_for(address, th)
-        on_copy = None
+        copy = None
         if handler == self._move and bad_token is None:
-            on_copy = self._prepared_on_copy(environ, game_id, th, arg)
-        if on_copy is not None:  # one round trip: the limits and the commit
-            move, principal = on_copy
-            trip = self.trip.send(move, windows)
-            refused = self._stage(trip.verdict, staged)
-            if refused is not None:
-                return refused
-            if trip.result is not None:
-                answer, headers = move_result(
-                    self.be, move.record, principal, move.seat, trip.result
+            copy = self._copy_and_caller(game_id, th)
+        if copy is not None:
+            # the move judged on this process's copy: its limits and commit in one script
+            record, principal = copy
+            gate = limiter.admission(windows) if windows is not None and limiter else None
+            self.sent_on_copy += 1
+            try:
+                answer, headers = move_answer(
+                    self.be, record, principal, arg, environ.get("HTTP_IF_MATCH"), gate, True
                 )
+            except LimitRefused:
+                refused = self._stage(_verdict(gate), staged)
+                assert refused is not None  # a refusal always carries its verdict
+                return refused
+            except StaleCopy as stale:
+                if stale.fresh is None:  # nothing sent: the ordinary path below
+                    self.sent_on_copy -= 1
+                else:  # admitted, but the copy was stale: on with the hash the write found
+                    self._stage(_verdict(gate), staged)
+                    self.be.read_cache.keep(game_id, stale.fresh)
+                    fields = stale.fresh
+            else:
+                self._stage(_verdict(gate), staged)
                 return 200, answer, headers
-            self.be.read_cache.keep(game_id, trip.fresh)
-            fields = trip.fresh  # the copy was stale: on with the fresh hash, as below
-        elif windows is not None:
+        if fields is None and windows is not None:
             verdict, fields = read_through_limits(self.be, limiter, game_id, windows)
             refused = self._stage(verdict, staged)
             if refused is not None:
@@ -221,21 +232,15 @@ class FastPath:
         staged.update(headers)
         return None
 
-    def _prepared_on_copy(
-        self, environ: dict, game_id: str, th: str | None, body: dict
-    ) -> tuple[PreparedMove, Principal] | None:
-        """The move worked out on this process's copy of the game, when the copy accepts
-        it, and the caller's rights there; None otherwise (no copy, or any error: the copy
-        may be what is wrong)."""
+    def _copy_and_caller(self, game_id: str, th: str | None) -> tuple[GameRecord, Principal] | None:
+        """This process's copy of the game and the caller's rights there; None without a
+        copy or when either fails (the copy may be what is wrong: a fresh read judges)."""
         held = self.be.read_cache.fields(game_id)
         if held is None:
             return None
         try:
             record = self.be.read_cache.record(self.be.store, game_id, held)
-            principal = principal_from_hash(record, th)
-            seat = move_seat(record, principal, body)
-            expected = if_match(environ.get("HTTP_IF_MATCH"))
-            return prepare_move(record, seat, body["action"], expected), principal
+            return record, principal_from_hash(record, th)
         except Exception:  # noqa: BLE001 - answered on the ordinary path, from a fresh read
             return None
 
@@ -254,6 +259,13 @@ class FastPath:
             self.be, record, principal, body, environ.get("HTTP_IF_MATCH")
         )
         return 200, answer, headers
+
+
+def _verdict(gate: LimitGate | None) -> Verdict | None:
+    """The verdict a write's gate received (None: no limits applied)."""
+    if gate is None or gate.reply is None:
+        return None
+    return RateLimiter.verdict(gate.reply)
 
 
 def _plain_action(raw: bytes) -> dict | None:

@@ -11,8 +11,8 @@ from rq import Worker
 from api.backend import backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, error_responses
-from services import liveness
-from services.connections import node_clients
+from services.store import liveness
+from services.store.connections import node_clients
 
 blp = Blueprint("health", __name__, url_prefix="/v1/health", description="Service health")
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from api.backend import backend
 from services.core import RulesError
-from services.puzzle_archive import PuzzleArchive
+from services.store.puzzle_archive import PuzzleArchive
 from solver.beat import puzzle_code as PC
 
 

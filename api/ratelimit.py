@@ -29,7 +29,9 @@ append-only file nor to replicas (``redis.set_repl``), so after a restart or a f
 they start empty.  They hold a minute at most, and the limits already let everything
 through while Redis is away, so keeping them would promise nothing; writing them would
 make every request, views included, a write to disk.  The game's own writes in the same script (a
-move's commit, ``api.move_trip``) are persisted as before.
+move's commit, ``GameStore.commit`` with a :class:`~services.play.records.LimitGate`) are persisted
+as before.  The script itself is the store's (``services/store/lua/moving_window.lua``): a move's
+commit runs it in its own script.
 
 Loopback clients (127.0.0.0/8, ::1) may have a rule of their own instead
 (``RATE_LIMIT_LOOPBACK``: a limit, or "exempt"): ``make run`` exempts them so
@@ -58,95 +60,11 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from api.auth import token_hash
 from api.config import Settings
 from api.errors import ApiError, error_response
-from services.redis_calls import is_cluster, run_script
-from services.store import READ_IF_CHANGED_LUA, hash_unless_current
-
-# KEYS: one list per limit, then optionally a game's hash to read.  ARGV: now (ms), the
-# number of limits, then per limit its allowance and window (ms), then optionally the
-# version and created time of the caller's copy of that hash.
-# Each list holds the admitted requests' times in the window, newest first, and stays
-# sorted: callers' clocks (and the order their calls reach Redis in) may disagree by a
-# little, so a time below the newest one is recorded as that newest time (its request
-# counts a little longer: stricter, never looser).  A newest time more than a window
-# ahead comes from a clock that jumped; the window then starts afresh rather than pin
-# every new time to it.  Times that have left the window are popped from the old end, a
-# few at a time; a longer run of them (a client back after a pause) is found by
-# bisection and cut with one LTRIM, so no call walks it in Lua.
-# The request is admitted (and recorded in every window, in memory only: see above) only
-# when each window has room.  Returns {admitted, limit, remaining, reset_ms, retry_ms} for
-# the tightest limit (the refusing one when refused), plus, when admitted and a hash is
-# named, its fields, or 1 when the caller's copy is still the stored one (same version,
-# same game), read as ``services.store.READ_IF_CHANGED_LUA`` reads it.
-MOVING_WINDOW_LUA = (
-    "local function read(KEYS, ARGV)"
-    + READ_IF_CHANGED_LUA
-    + """end
-local now = tonumber(ARGV[1])
-local n = tonumber(ARGV[2])
-redis.set_repl(redis.REPL_NONE)
-local admitted = 1
-local best_limit, best_left, best_reset, retry = -1, -1, 0, 0
-local stamps = {}
-for i = 1, n do
-  local key = KEYS[i]
-  local limit = tonumber(ARGV[1 + 2 * i])
-  local window = tonumber(ARGV[2 + 2 * i])
-  local edge = now - window
-  local oldest = redis.call('LINDEX', key, -1)
-  local pops = 0
-  while oldest and tonumber(oldest) <= edge and pops < 8 do
-    redis.call('RPOP', key)
-    oldest = redis.call('LINDEX', key, -1)
-    pops = pops + 1
-  end
-  if oldest and tonumber(oldest) <= edge then
-    -- the first (newest-side) index whose time has left: all from there on go
-    local lo, hi = 0, redis.call('LLEN', key) - 1
-    while lo < hi do
-      local mid = math.floor((lo + hi) / 2)
-      if tonumber(redis.call('LINDEX', key, mid)) <= edge then hi = mid else lo = mid + 1 end
-    end
-    if lo == 0 then redis.call('DEL', key) else redis.call('LTRIM', key, 0, lo - 1) end
-    oldest = redis.call('LINDEX', key, -1)
-  end
-  local count = 0
-  local reset = now + window
-  stamps[i] = now
-  if oldest then
-    local newest = tonumber(redis.call('LINDEX', key, 0))
-    if newest > now + window then
-      -- written by a clock more than a window ahead (one that jumped back since): the
-      -- clamp would pin every new time to it, so the window starts afresh instead
-      redis.call('DEL', key)
-    else
-      count = redis.call('LLEN', key)
-      reset = tonumber(oldest) + window
-      if newest > now then stamps[i] = newest end
-    end
-  end
-  if count >= limit then
-    admitted = 0
-    -- room comes back when the entry that keeps the window full ages out
-    local wait = tonumber(redis.call('LINDEX', key, limit - 1)) + window - now
-    if wait > retry then retry = wait end
-    best_limit, best_left, best_reset = limit, 0, reset
-  elseif admitted == 1 and (best_left < 0 or limit - count - 1 < best_left) then
-    best_limit, best_left, best_reset = limit, limit - count - 1, reset
-  end
-end
-local out = {admitted, best_limit, best_left, best_reset, retry}
-if admitted == 1 then
-  for i = 1, n do
-    redis.call('LPUSH', KEYS[i], stamps[i])
-    redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[2 + 2 * i]))
-  end
-  if #KEYS > n then out[6] = read({KEYS[n + 1]}, {ARGV[3 + 2 * n], ARGV[4 + 2 * n]}) end
-end
--- what a caller's script writes after this (a move's commit) is persisted as ever
-redis.set_repl(redis.REPL_ALL)
-return out
-"""
-)
+from services.play.records import LimitGate
+from services.store import keys
+from services.store.games import hash_unless_current
+from services.store.redis_calls import is_cluster, run_script
+from services.store.scripts import MOVING_WINDOW_LUA, READ_IF_CHANGED_LUA
 
 _PER = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 _LIMIT = re.compile(r"^\s*(\d+)\s*(?:/|per)\s*(\d*)\s*(second|minute|hour|day)s?\s*$")
@@ -228,11 +146,11 @@ class RateLimiter:
         self.by_token = by_token
         #: the rule for loopback clients: a Limit, EXEMPT, or None (the general limits)
         self.loopback = loopback
-        self.prefix = f"{prefix}ratelimit:"
+        self.prefix = keys.rate_window(prefix, "")
         self._script = client.register_script(MOVING_WINDOW_LUA)
         game_client = client if game_client is None else game_client
         #: the windows and the games share one plain Redis: one script checks the windows
-        #: and reads the game (and a move's limits and commit go in one: ``api.move_trip``)
+        #: and reads the game (and a move's limits and commit go in one: :meth:`admission`)
         self.fused = game_client is client and not is_cluster(client)
         self._per_window = is_cluster(client)
         self._read = game_client.register_script(READ_IF_CHANGED_LUA)
@@ -279,11 +197,19 @@ class RateLimiter:
         self, windows: list[tuple[str, Limit]], now_ms: int
     ) -> tuple[list[str], list[int | str | bytes]]:
         """``MOVING_WINDOW_LUA``'s keys and arguments to check ``windows`` at ``now_ms``
-        (also sent as part of a larger script: ``api.move_trip``)."""
+        (also sent as part of a move's commit: :meth:`admission`)."""
         args: list[int | str | bytes] = [now_ms, len(windows)]
         for _, limit in windows:
             args += [limit.count, limit.window_s * 1000]
         return [f"{self.prefix}{key}" for key, _ in windows], args
+
+    def admission(self, windows: list[tuple[str, Limit]]) -> LimitGate:
+        """``windows`` as a write's gate (``GameStore.commit``): checked in the write's own
+        script when they share its plain Redis, else on their own just before it."""
+        keys, args = self.script_call(windows, int(time.time() * 1000))
+        return LimitGate(
+            keys, args, self.fused, lambda: self._windows_apart(windows, int(time.time() * 1000))
+        )
 
     @staticmethod
     def verdict(raw: list) -> Verdict:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from services.store import GameRecord, GameStore
+from services.store.games import GameRecord, GameStore
 
 Fields = dict[bytes, bytes]
 

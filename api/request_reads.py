@@ -28,7 +28,7 @@ from api.auth import Principal, principal_for
 from api.backend import Backend, backend
 from api.ratelimit import UNCHANGED, RateLimiter, Verdict, exempt
 from api.read_cache import Fields, ReadCache
-from services.store import GameRecord
+from services.store.games import GameRecord
 
 
 def view_key(record: GameRecord, principal: Principal, seat: int | None) -> Hashable:

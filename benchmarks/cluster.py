@@ -37,8 +37,8 @@ from redis_servers import start_cluster, start_server  # noqa: E402
 
 from api.app import create_app  # noqa: E402
 from api.config import Settings  # noqa: E402
-from services.play import create_game, game_for, perform  # noqa: E402
-from services.store import GameStore  # noqa: E402
+from services.play.moves import create_game, game_for, perform  # noqa: E402
+from services.store.games import GameStore  # noqa: E402
 
 LIMIT = "100000000/minute"
 

@@ -8,7 +8,7 @@ after that read schedules a fresh job and no turn is ever missed.
 
 A turn job reads the game, asks the seat's hint (``solver.registry.HINTS``,
 the same advice a human gets for that seat, computed from the state as that
-seat may know it), and posts it through ``services.play.perform`` at the
+seat may know it), and posts it through ``services.play.moves.perform`` at the
 version it read.  On a version conflict it re-reads and tries again, a
 bounded number of times; it never waits in a loop.  Each job makes at most
 one move, and every game ends, so the chain of jobs ends too.  A turn lost with
@@ -28,12 +28,13 @@ import redis
 from rq import Queue, SimpleWorker, Worker, get_current_job
 from rq.job import Job
 
-from services.bots import bot_seats_to_act
-from services.connections import connect, specs_from_env
 from services.core import RulesError
-from services.play import perform
+from services.play.bots import bot_seats_to_act
+from services.play.moves import perform
 from services.registry import get_game
-from services.store import GameNotFound, GameRecord, GameStore, VersionConflict
+from services.store import keys
+from services.store.connections import connect, specs_from_env
+from services.store.games import GameNotFound, GameRecord, GameStore, VersionConflict
 from solver.registry import HINTS, resolve
 from workers import clock_timer, turn_lease
 
@@ -50,7 +51,7 @@ MARGIN_S = 30
 
 def _flag(prefix: str, game_id: str, seat: int) -> str:
     """The seat's pending-turn mark, in its game's slot (hash tag ``{<id>}``)."""
-    return f"{prefix}bot:{{{game_id}}}:{seat}"
+    return keys.bot_turn_flag(prefix, game_id, seat)
 
 
 def schedule_bot_turns(
@@ -105,7 +106,7 @@ def requeue_lost_turn(client: Any, queue: Queue, turn: turn_lease.Turn) -> bool:
 
 
 class RqBotTurns:
-    """The job queue's side of the play layer's ``BotTurns`` port (``services.ports``)."""
+    """The job queue's side of the play layer's ``BotTurns`` port (``services.play.ports``)."""
 
     def __init__(self, queue: Queue, store: GameStore, budget_s: float):
         self.queue, self.store, self.budget_s = queue, store, budget_s

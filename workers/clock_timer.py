@@ -16,8 +16,9 @@ from typing import Any
 
 import redis
 
-from services.clock import clock_of
 from services.core import RulesError
+from services.play.clock import clock_of
+from services.store import keys as key_names
 from workers import due_set
 
 #: seconds after which a fired timer whose game has not moved fires again
@@ -49,7 +50,7 @@ return 1
 
 
 def keys(queue_name: str) -> list[str]:
-    return [f"{queue_name}:clocks", f"{queue_name}:clock-games"]
+    return [key_names.clocks(queue_name), key_names.clock_games(queue_name)]
 
 
 def member(prefix: str, game_id: str) -> str:

@@ -1,4 +1,4 @@
-"""What a worker does when a game's clock runs out (``services.clock`` has the rules).
+"""What a worker does when a game's clock runs out (``services.play.clock`` has the rules).
 
 The sweep (:func:`sweep_clocks`, run by every worker's sweeper thread) takes each due
 timer and re-reads its game.  A timer for a version the game has left, a finished game,
@@ -16,14 +16,14 @@ from typing import Any
 from rq import Queue, get_current_job
 from rq.job import Job
 
-from services.clock import timeout_rule
 from services.core import RulesError
-from services.joining import take_over
-from services.play import perform
+from services.play.clock import timeout_rule
+from services.play.joining import take_over
+from services.play.moves import perform
+from services.play.seating import open_seats, seating_of
 from services.registry import get_game
-from services.seat_store import SeatStore
-from services.seating import open_seats, seating_of
-from services.store import GameNotFound, GameStore, VersionConflict
+from services.store.games import GameNotFound, GameStore, VersionConflict
+from services.store.seats import SeatStore
 from workers import clock_timer
 from workers.bot_turns import choose_action, game_connection, schedule_bot_turns
 

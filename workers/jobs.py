@@ -28,7 +28,7 @@ def run_problem(problem: str, payload: dict[str, Any], budget_s: float) -> dict[
 def _archive(entry: dict[str, Any]) -> None:
     from rq import get_current_job
 
-    from services.puzzle_archive import PuzzleArchive
+    from services.store.puzzle_archive import PuzzleArchive
 
     job = get_current_job()
     if job is None or "prefix" not in job.meta:

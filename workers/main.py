@@ -9,7 +9,7 @@ from functools import partial
 
 from rq import Queue, SimpleWorker, Worker
 
-from services.connections import RedisSpec, connect, specs_from_env
+from services.store.connections import RedisSpec, connect, specs_from_env
 from solver.registry import PRELOADS, resolve
 from workers.bot_turns import BotInlineWorker, game_connection, requeue_lost_turn
 from workers.clocks import sweep_clocks

@@ -30,7 +30,7 @@ import redis
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
-from services import liveness
+from services.store import keys, liveness
 from workers import due_set
 
 log = logging.getLogger("greenroom.bots")
@@ -67,11 +67,11 @@ return 1
 
 
 def leases_key(queue_name: str) -> str:
-    return f"{queue_name}:bot-leases"
+    return keys.bot_leases(queue_name)
 
 
 def turns_key(queue_name: str) -> str:
-    return f"{queue_name}:bot-turns"
+    return keys.bot_turns(queue_name)
 
 
 def member(prefix: str, game_id: str, seat: int) -> str:
@@ -188,7 +188,7 @@ def sweep(client: redis.Redis, queue_name: str, requeue: Callable[[Turn], bool])
 
 class Sweeper:
     """A daemon thread that sweeps every ``SWEEP_S`` seconds (one per worker process), and
-    beats for the worker's liveness (``services.liveness``) as it goes."""
+    beats for the worker's liveness (``services.store.liveness``) as it goes."""
 
     def __init__(
         self,

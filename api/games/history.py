@@ -24,10 +24,10 @@ from api.blueprint import Blueprint
 from api.errors import ApiError, error_responses
 from api.games.views import envelope
 from api.request_reads import game_and_caller
-from services.clock import rules_options
 from services.core.game import Game as GameRules
+from services.play.clock import rules_options
+from services.play.records import GameRecord
 from services.registry import get_game
-from services.store import GameRecord
 
 blp = Blueprint(
     "history",

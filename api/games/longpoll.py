@@ -3,7 +3,7 @@
 Without ``Prefer`` a matching ``If-None-Match`` is a plain conditional GET
 (304 at once).  With it, the request waits, up to N seconds (capped by
 ``MAX_WAIT``), for the version to move: 200 with the new view as soon as it
-does, else 304.  The wake-up comes through Redis (services/fanout.py), so a
+does, else 304.  The wake-up comes through Redis (services/store/fanout.py), so a
 move made through any API process or worker ends the wait.
 """
 
@@ -15,8 +15,8 @@ import time
 from flask import request
 
 from api.backend import Backend
-from services.fanout import hub_for
-from services.store import GameRecord
+from services.store.fanout import hub_for
+from services.store.games import GameRecord
 
 #: the long-poll's request headers, for the spec (``@blp.doc(parameters=...)``)
 HEADERS_DOC = [

@@ -11,7 +11,7 @@ from api.games.seat_schemas import RematchSchema
 from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
 from api.request_reads import game_and_caller
-from services.rematch import rematch
+from services.play.rematch import rematch
 
 blp = Blueprint("rematch", __name__, url_prefix="/v1/games", description="Rematches")
 

@@ -35,11 +35,12 @@ from api.puzzle_codes import archive, create_args
 from api.request_reads import game_and_caller, view_key
 from services.core import RulesError
 from services.core.game import Game as GameRules
-from services.play import ActionResult, create_game, perform, replay, status_of
-from services.puzzle_archive import PuzzleArchive
+from services.play.moves import ActionResult, create_game, perform, replay, status_of
+from services.play.records import LimitGate, StaleCopy
+from services.play.seating import initial_seating, normalise_open_seats, open_seats
 from services.registry import get_game
-from services.seating import initial_seating, normalise_open_seats, open_seats
-from services.store import GameRecord
+from services.store.games import GameRecord
+from services.store.puzzle_archive import PuzzleArchive
 from solver.registry import HINTS
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games and their moves")
@@ -200,11 +201,24 @@ def move_answer(
     principal: Principal,
     body: dict,
     raw_if_match: str | None,
+    gate: LimitGate | None = None,
+    copy: bool = False,
 ) -> tuple[bytes, dict[str, str]]:
-    """Apply a move (``body``: the parsed PostActionSchema) and its 200's body and headers."""
-    seat = move_seat(record, principal, body)
-    expected = if_match(raw_if_match)
-    result = perform(be.store, record.id, seat, body["action"], expected, record=record)
+    """Apply a move (``body``: the parsed PostActionSchema) and its 200's body and headers.
+
+    ``gate`` and ``copy`` as :func:`services.play.moves.perform` takes them (the fast path's
+    move on its process's copy): anything the copy says against the move raises StaleCopy.
+    """
+    try:
+        seat = move_seat(record, principal, body)
+        expected = if_match(raw_if_match)
+    except Exception:
+        if copy:  # the copy may be what is wrong: judged again on a fresh read
+            raise StaleCopy(None) from None
+        raise
+    result = perform(
+        be.store, record.id, seat, body["action"], expected, record=record, gate=gate, copy=copy
+    )
     return move_result(be, record, principal, seat, result)
 
 

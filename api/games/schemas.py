@@ -7,8 +7,8 @@ from marshmallow import fields, validate
 
 from api.fields import StrictFloat, StrictInteger
 from api.games.fields import OpenSeatsField, StrictBoolean
-from services.joining import LEAVE_TO
-from services.seating import MAX_NAME
+from services.play.joining import LEAVE_TO
+from services.play.seating import MAX_NAME
 
 MAX_SEED = 2**63 - 1
 

@@ -6,8 +6,8 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.games.schemas import GameViewSchema
-from services.joining import LEAVE_TO
-from services.seating import MAX_NAME
+from services.play.joining import LEAVE_TO
+from services.play.seating import MAX_NAME
 
 
 class SeatInfoSchema(ma.Schema):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import current_app
 
 from api.backend import Backend, backend
-from services.seat_store import SeatStore
-from services.store import GameRecord
+from services.store.games import GameRecord
+from services.store.seats import SeatStore
 
 
 def seat_store() -> SeatStore:

@@ -21,12 +21,12 @@ from api.games.seat_schemas import (
 from api.games.seating_api import kick_bots, seat_store
 from api.games.views import envelope
 from api.request_reads import game_and_caller, game_record
-from services.clock import competitive
 from services.core import RulesError
-from services.endings import end_game
-from services.joining import claim_seat, leave_seat, mint_invite, seat_bot
-from services.seating import public_view, seating_of
-from services.store import GameRecord
+from services.play.clock import competitive
+from services.play.joining import claim_seat, leave_seat, mint_invite, seat_bot
+from services.play.seating import public_view, seating_of
+from services.store.endings import end_game
+from services.store.games import GameRecord
 
 blp = Blueprint(
     "seats", __name__, url_prefix="/v1/games", description="Open seats, invites and bots"

@@ -40,11 +40,11 @@ from api.errors import ApiError, error_responses
 from api.games.views import envelope
 from api.request_reads import game_and_caller, game_record
 from services.core.codec import dumps
-from services.endings import outcome_of
-from services.fanout import Hub, Move, hub_for
 from services.registry import get_game
-from services.store import GameNotFound, GameRecord
-from services.stream_tickets import TicketStore
+from services.store.endings import outcome_of
+from services.store.fanout import Hub, Move, hub_for
+from services.store.games import GameNotFound, GameRecord
+from services.store.stream_tickets import TicketStore
 
 blp = Blueprint(
     "live", __name__, url_prefix="/v1/games", description="Live play: a game pushed as it moves"

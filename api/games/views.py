@@ -6,11 +6,11 @@ from typing import Any
 
 from api.auth import Principal
 from api.errors import ApiError
-from services.clock import clock_view
-from services.endings import outcome_of
+from services.play.clock import clock_view
+from services.play.seating import public_view, seating_of
 from services.registry import get_game
-from services.seating import public_view, seating_of
-from services.store import GameRecord
+from services.store.endings import outcome_of
+from services.store.games import GameRecord
 
 
 def envelope(record: GameRecord, principal: Principal, seat: int | None = None) -> dict[str, Any]:

@@ -26,10 +26,11 @@ from api.puzzles.schemas import (
 )
 from api.request_reads import game_and_caller
 from api.solver import queue_problem
-from services.clock import rules_options
 from services.core import RulesError
-from services.play import create_game, perform
+from services.play.clock import rules_options
+from services.play.moves import create_game, perform
 from services.registry import get_game
+from services.store import keys
 from solver.beat import daily as DAILY
 from solver.beat import deal as D
 from solver.registry import INTERNAL
@@ -85,7 +86,7 @@ class Daily(MethodView):
         entry = arch.get(code) if code else None
         if entry is not None:
             return {**entry, "date": date}
-        key = f"{backend().store.prefix}puzzle-daily-job:{date}"
+        key = keys.puzzle_daily_job(backend().store.prefix, date)
         spec = INTERNAL["beat/daily"]
         job = _memo_job(key, "beat/daily", {"date": date}, spec.default_budget_s)
         body, status, headers = accepted(job)
@@ -176,7 +177,6 @@ class Analysis(MethodView):
         }
         if record.game != "beat":
             payload["game"] = record.game
-        key = f"{be.store.prefix}analysis-job:{game_id}"
-        if running:  # each version of a running puzzle is a position of its own
-            key += f":{record.version}"
+        # each version of a running puzzle is a position of its own
+        key = keys.analysis_job(be.store.prefix, game_id, record.version if running else None)
         return accepted(_memo_job(key, problem, payload, budget))

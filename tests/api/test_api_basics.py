@@ -6,8 +6,8 @@ import uuid
 
 from live_stack import app_with
 
-from services import liveness
 from services.registry import GAMES
+from services.store import liveness
 
 
 def test_health_reports_redis_and_queue(client, settings):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from services.play import replay
+from services.play.moves import replay
 
 THREADS = 12
 POSTS_PER_THREAD = 6

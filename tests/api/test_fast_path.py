@@ -21,7 +21,7 @@ from api.app import create_app
 from api.config import Settings
 from api.fastpath import FastPath
 from api.observability import current_request_id
-from services.play import status_of
+from services.play.moves import status_of
 from services.registry import GAMES, get_game
 
 
@@ -178,13 +178,13 @@ def test_the_fast_path_answers_every_view_and_move_as_flask_does(pair, name):
     players = max(game.min_players, min(2, game.max_players))
     rng = random.Random(f"fast-path-{name}")
     t = Twins(pair, name, players, rng.randrange(2**31))
-    served, sent = pair[0].wsgi_app.served, pair[0].wsgi_app.trip.sent
+    served, sent = pair[0].wsgi_app.served, pair[0].wsgi_app.sent_on_copy
     _views(pair, t)
     assert _moves(pair, t, rng, steps=4) >= 1
     # the comparison was not vacuous: the fast app answered many of them itself, and
-    # moves went in one round trip (api.move_trip)
+    # moves went in one round trip (their limits and commit in one script)
     assert pair[0].wsgi_app.served - served > 50
-    assert pair[0].wsgi_app.trip.sent > sent
+    assert pair[0].wsgi_app.sent_on_copy > sent
 
 
 def test_the_fast_path_refuses_over_the_limit_as_flask_does(settings):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from api.auth import Principal
 from api.games.history import story_entries
-from services.store import GameRecord
+from services.play.records import GameRecord
 
 
 def _seat_views_while_playing(client, bearer, created, moves: int) -> dict[int, dict]:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import redis
-from conftest import app_with
+from live_stack import app_with
 from redis.cluster import key_slot
 from rq import Queue
 
-from services import liveness
-from services.play import create_game
-from services.puzzle_archive import PuzzleArchive
-from services.stream_tickets import TicketStore
+from services.play.moves import create_game
+from services.store import liveness
+from services.store.puzzle_archive import PuzzleArchive
+from services.store.stream_tickets import TicketStore
 from workers import clock_timer, turn_lease
 from workers.bot_turns import _flag
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import redis
 
-from services.key_migration import migrate_untagged
-from services.play import create_game, game_for, perform
-from services.store import GameStore
+from services.play.moves import create_game, game_for, perform
+from services.store.games import GameStore
+from services.store.key_migration import migrate_untagged
 
 
 def test_untagged_games_are_renamed_and_play_on(settings, own_prefix):

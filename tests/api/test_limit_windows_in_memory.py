@@ -16,10 +16,9 @@ import pytest
 import redis
 
 from api.embedded_redis import EmbeddedRedis
-from api.move_trip import MoveTrip
 from api.ratelimit import Limit, RateLimiter
-from services.play import create_game, game_for, prepare_move
-from services.store import GameStore
+from services.play.moves import create_game, game_for, perform
+from services.store.games import GameStore
 
 PREFIX = "aof-limits-test:"
 
@@ -57,8 +56,9 @@ def test_views_write_nothing_and_moves_write_only_the_game(server):
     play = next(
         a for a in game_for("beat").legal_actions(record.state, seat) if a["type"] == "play"
     )
-    trip = MoveTrip(store, limiter).send(prepare_move(record, seat, play), windows)
-    assert trip.verdict.admitted and trip.result.record.version == record.version + 1
+    gate = limiter.admission(windows)
+    done = perform(store, record.id, seat, play, record=record, gate=gate, copy=True)
+    assert RateLimiter.verdict(gate.reply).admitted and done.record.version == record.version + 1
     assert client.llen(f"{limiter.prefix}address:192.0.2.7") == 6
 
     entry = f'"v":{record.version + 1},'.encode()  # the move's log entry, written after the views

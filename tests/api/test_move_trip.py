@@ -1,4 +1,5 @@
-"""A move on the process's copy of a game costs one Redis round trip (api.move_trip).
+"""A move on the process's copy of a game costs one Redis round trip (services.play.moves.perform
+with ``copy``, its limits and commit in ``GameStore.commit``'s one script).
 
 The rules run on the copy and one script checks the limits and commits; the
 compare-and-set refuses a stale copy, and the move then goes on from the fresh hash the
@@ -16,10 +17,11 @@ import redis
 from live_stack import app_with
 
 from api.config import Settings
-from api.move_trip import LIMITS_THEN_COMMIT_LUA, MoveTrip
 from api.ratelimit import Limit, RateLimiter
-from services.play import create_game, game_for, prepare_move, replay
-from services.store import GameNotFound
+from services.play.moves import create_game, game_for, perform, replay
+from services.play.records import LimitRefused, StaleCopy, VersionConflict
+from services.store.games import GameNotFound
+from services.store.scripts import LIMITS_AND_COMMIT_LUA
 
 BEAT = game_for("beat")
 
@@ -68,7 +70,7 @@ def test_a_move_on_a_current_copy_is_one_round_trip(settings, own_prefix):
     answers = []
     # a server that has not seen the script yet answers NOSCRIPT and redis-py sends it
     # again: that is a second EVALSHA once per server, not per move
-    redis.Redis.from_url(settings.redis_url).script_load(LIMITS_THEN_COMMIT_LUA)
+    redis.Redis.from_url(settings.redis_url).script_load(LIMITS_AND_COMMIT_LUA)
 
     def move():
         answers.append(
@@ -79,7 +81,7 @@ def test_a_move_on_a_current_copy_is_one_round_trip(settings, own_prefix):
     assert answers[0].status_code == 200, answers[0].get_json()
     assert answers[0].get_json()["version"] == new.record.version + 1
     assert [c[0].upper() for c in sent] == ["EVALSHA"], sent  # the limits and the commit
-    assert app.wsgi_app.trip.sent == 1
+    assert app.wsgi_app.sent_on_copy == 1
     stored = app.extensions["greenroom"].store.get(gid)
     assert stored.state == replay(stored, app.extensions["greenroom"].store.log(gid))
 
@@ -108,7 +110,7 @@ def test_a_stale_copy_is_refused_by_the_write_and_the_move_goes_on_fresh(setting
     assert [(e["v"], e["seat"], e["action"]) for e in log] == [(2, 0, first), (3, 1, second)]
     stored = store.get(gid)
     assert stored.state == replay(stored, log)
-    assert one.wsgi_app.trip.sent == 1
+    assert one.wsgi_app.sent_on_copy == 1
 
 
 def _played_elsewhere(settings: Settings, own_prefix: str):
@@ -134,7 +136,7 @@ def test_a_move_the_stale_copy_refuses_is_judged_on_the_fresh_game(settings, own
     )
     assert r.status_code == 200, r.get_json()
     assert r.get_json()["version"] == 3
-    assert one.wsgi_app.trip.sent == 0  # the copy refused it: the ordinary path answered
+    assert one.wsgi_app.sent_on_copy == 0  # the copy refused it: the ordinary path answered
 
 
 def test_a_move_the_fresh_game_refuses_writes_nothing(settings, own_prefix):
@@ -144,7 +146,7 @@ def test_a_move_the_fresh_game_refuses_writes_nothing(settings, own_prefix):
         f"/v1/games/{gid}/actions", json={"action": play}, headers=_bearer(t0)
     )
     assert r.status_code == 422, r.get_json()
-    assert one.wsgi_app.trip.sent == 1
+    assert one.wsgi_app.sent_on_copy == 1
     assert len(one.extensions["greenroom"].store.log(gid)) == 1
 
 
@@ -182,7 +184,7 @@ def test_a_refused_move_on_the_one_trip_writes_nothing(settings, own_prefix):
         f"/v1/games/{gid}/actions", json={"action": {"type": "take_back"}}, headers=_bearer(token)
     )
     assert r.status_code == 429 and r.headers["Retry-After"]
-    assert app.wsgi_app.trip.sent == 2
+    assert app.wsgi_app.sent_on_copy == 2
     store = app.extensions["greenroom"].store
     assert store.get(gid).version == new.record.version + 1
     assert len(store.log(gid)) == 1
@@ -191,31 +193,61 @@ def test_a_refused_move_on_the_one_trip_writes_nothing(settings, own_prefix):
 def test_the_one_trip_without_limits_commits_and_reports_a_gone_game(settings, own_prefix):
     app = _app(settings, own_prefix)
     store = app.extensions["greenroom"].store
-    trip = MoveTrip(store, None)
     new = _beat(app)
-    move = prepare_move(new.record, 0, _plays(new.record.state, 0)[0])
-    done = trip.send(move, None)
-    assert done.verdict is None and done.result.record.version == 2
-    assert done.result.written[b"version"] == b"2"
-    # the same move again: its record's version 1 is stale now
-    again = trip.send(move, None)
-    assert again.result is None and again.fresh[b"version"] == b"2"
-    store.delete(new.record.id)
+    gid, play = new.record.id, _plays(new.record.state, 0)[0]
+    done = perform(store, gid, 0, play, record=new.record, copy=True)
+    assert done.record.version == 2
+    assert done.written[b"version"] == b"2"
+    # the same move again on the same copy: its version 1 is stale now
+    with pytest.raises(StaleCopy) as stale:
+        perform(store, gid, 0, play, record=new.record, copy=True)
+    assert stale.value.fresh[b"version"] == b"2"
+    # a fresh read judges it: the play was made, so the rules refuse it there
+    with pytest.raises(StaleCopy) as refused:
+        perform(store, gid, 0, play, record=store.get(gid), copy=True)
+    assert refused.value.fresh is None
+    # the ordinary write reports the hash it found with the conflict
+    with pytest.raises(VersionConflict) as conflict:
+        store.commit(gid, 1, new.record.state, "running", 0, play)
+    assert conflict.value.current == 2 and conflict.value.fresh[b"version"] == b"2"
+    store.delete(gid)
     with pytest.raises(GameNotFound):
-        trip.send(move, None)
+        perform(store, gid, 0, play, record=new.record, copy=True)
 
 
 def test_a_refusal_counts_once_in_every_window(settings, own_prefix):
     app = _app(settings, own_prefix)
     store = app.extensions["greenroom"].store
     limiter = RateLimiter(store.redis, own_prefix, Limit(1, 60), Limit(5, 60))
-    trip = MoveTrip(store, limiter)
     new = _beat(app)
-    move = prepare_move(new.record, 0, _plays(new.record.state, 0)[0])
+    gid, play = new.record.id, _plays(new.record.state, 0)[0]
     windows = limiter.windows_for("192.0.2.7", "ab" * 32)
-    assert trip.send(move, windows).verdict.admitted
-    refused = trip.send(move, windows)
-    assert not refused.verdict.admitted and refused.result is None and refused.fresh is None
-    assert store.get(new.record.id).version == 2
+    gate = limiter.admission(windows)
+    perform(store, gid, 0, play, record=new.record, gate=gate, copy=True)
+    assert RateLimiter.verdict(gate.reply).admitted
+    refused = limiter.admission(windows)
+    with pytest.raises(LimitRefused):
+        perform(store, gid, 1, _plays(new.record.state, 1)[0], gate=refused)
+    assert not RateLimiter.verdict(refused.reply).admitted
+    assert store.get(gid).version == 2
     # the token's window counted the admitted request only
     assert store.redis.llen(f"{own_prefix}ratelimit:token:{'ab' * 16}") == 1
+
+
+def test_windows_apart_from_the_games_are_checked_before_the_write(settings, own_prefix):
+    """Limits in a Redis of their own (here: another client, so not fused) are checked in
+    a call of their own; a refusal there writes nothing."""
+    app = _app(settings, own_prefix)
+    store = app.extensions["greenroom"].store
+    apart = redis.Redis.from_url(settings.redis_url)
+    limiter = RateLimiter(apart, own_prefix, Limit(1, 60), None, game_client=store.redis)
+    assert not limiter.fused
+    new = _beat(app)
+    gid, play = new.record.id, _plays(new.record.state, 0)[0]
+    windows = limiter.windows_for("192.0.2.8", None)
+    gate = limiter.admission(windows)
+    assert perform(store, gid, 0, play, record=new.record, gate=gate).record.version == 2
+    assert RateLimiter.verdict(gate.reply).admitted
+    with pytest.raises(LimitRefused):
+        perform(store, gid, 1, _plays(new.record.state, 1)[0], gate=limiter.admission(windows))
+    assert store.get(gid).version == 2

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from services.play import replay
+from services.play.moves import replay
 from services.registry import GAMES
 
 #: (game, players, options) that every registered game can play to its end

@@ -61,7 +61,7 @@ def test_api_containers_scale_behind_one_load_balancer():
 
 
 def test_the_cluster_profile_names_what_the_app_reads():
-    from services.connections import parse_nodes, specs_from_env
+    from services.store.connections import parse_nodes, specs_from_env
 
     services = _compose()["services"]
     cluster = {n for n, s in services.items() if "cluster" in s.get("profiles", [])}

@@ -10,7 +10,7 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from api.ratelimit import Limit, RateLimiter
-from services.connections import connect
+from services.store.connections import connect
 
 MIN = 60_000
 

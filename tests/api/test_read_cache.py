@@ -12,7 +12,7 @@ import orjson
 from api.auth import Principal
 from api.games.views import envelope
 from api.json import dump
-from services.play import create_game
+from services.play.moves import create_game
 
 
 def _fresh_view(store, game_id: str, principal: Principal, seat: int | None = None) -> dict:

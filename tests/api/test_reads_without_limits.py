@@ -12,7 +12,7 @@ import pytest
 from live_stack import app_with
 
 from api.config import Settings
-from services.play import create_game, game_for
+from services.play.moves import create_game, game_for
 
 BEAT = game_for("beat")
 

@@ -8,8 +8,8 @@ import pytest
 import redis
 
 from api.backend import redis_client
-from services import redis_mux
-from services.redis_calls import run_script
+from services.store import redis_mux
+from services.store.redis_calls import run_script
 
 #: under gevent the calls share the mux's connection instead (test_redis_mux.py)
 spare_path = pytest.mark.skipif(redis_mux.available(), reason="the spare-connection path")

@@ -1,4 +1,4 @@
-"""Script calls of many greenlets sharing one connection (services.redis_mux).
+"""Script calls of many greenlets sharing one connection (services.store.redis_mux).
 
 These run under gevent only: ``test_under_gevent.py`` runs this file (and the other
 script-path tests) in a monkey-patched interpreter; in the ordinary run they are skipped.
@@ -15,8 +15,8 @@ import redis
 from tcp_relay import Relay
 
 from api.backend import redis_client
-from services import redis_mux
-from services.redis_calls import run_script
+from services.store import redis_mux
+from services.store.redis_calls import run_script
 
 pytestmark = pytest.mark.skipif(
     not redis_mux.available(), reason="under gevent only: run by test_under_gevent.py"

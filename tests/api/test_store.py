@@ -7,8 +7,8 @@ from dataclasses import fields, replace
 
 import pytest
 
-from services.connections import connect
-from services.store import (
+from services.store.connections import connect
+from services.store.games import (
     GameNotFound,
     GameRecord,
     GameStore,

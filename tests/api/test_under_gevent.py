@@ -1,7 +1,7 @@
 """The script-path tests again, in an interpreter gevent has monkey-patched.
 
 The API serves with gevent workers, where script calls of concurrent requests share one
-connection per process (services.redis_mux); the ordinary test run has no gevent, so
+connection per process (services.store.redis_mux); the ordinary test run has no gevent, so
 this runs those files in a child pytest whose sockets are gevent's: the mux's own tests,
 the lost-reply faults (a commit resent after its reply was lost is applied once), the
 one-trip move and the fast path's byte-for-byte comparison with Flask.

@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from api.app import create_app
-from services.bots import bot_seats_to_act
-from services.records import GameRecord
+from services.play.bots import bot_seats_to_act
+from services.play.records import GameRecord
 from workers.bot_turns import RqBotTurns
 
 
 class RecordingBotTurns:
-    """A ``services.ports.BotTurns`` that keeps what it was asked to schedule."""
+    """A ``services.play.ports.BotTurns`` that keeps what it was asked to schedule."""
 
     asked: list[tuple[str, int, list[int]]] = []
 

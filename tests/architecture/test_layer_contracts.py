@@ -69,7 +69,7 @@ def test_a_circle_inside_a_package_breaks_both_checks(copy_of_sources, monkeypat
 
 def test_a_circle_across_packages_breaks_the_layers(copy_of_sources):
     # the api imports the play layer; the play layer importing the api closes a circle
-    add_import(copy_of_sources / "services" / "bots.py", "import api.app  # noqa")
+    add_import(copy_of_sources / "services" / "play" / "bots.py", "import api.app  # noqa")
     result = lint_imports(copy_of_sources)
     assert result.returncode != 0
     assert "The play layer imports no Redis, RQ or Flask" in result.stdout
@@ -88,3 +88,18 @@ def test_rules_reaching_for_redis_break_the_contracts(copy_of_sources):
     result = lint_imports(copy_of_sources)
     assert result.returncode != 0
     assert "Rule packages import nothing of play" in result.stdout
+
+
+def test_the_play_layer_reaching_for_the_store_breaks_the_contracts(copy_of_sources):
+    # the play layer talks to its ports; the Redis adapters implement them
+    add_import(copy_of_sources / "services" / "play" / "moves.py", "import services.store.games")
+    result = lint_imports(copy_of_sources)
+    assert result.returncode != 0
+    assert "The play layer imports no Redis, RQ or Flask" in result.stdout
+
+
+def test_the_store_reaching_for_flask_breaks_the_contracts(copy_of_sources):
+    add_import(copy_of_sources / "services" / "store" / "keys.py", "import flask  # noqa")
+    result = lint_imports(copy_of_sources)
+    assert result.returncode != 0
+    assert "The store imports no Flask and nothing of api or workers BROKEN" in result.stdout

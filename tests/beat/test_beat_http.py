@@ -6,7 +6,7 @@ import random
 
 from beat_leaks import card_ids_in, forbidden_for
 
-from services.play import replay
+from services.play.moves import replay
 
 MAX_STEPS = 2000
 

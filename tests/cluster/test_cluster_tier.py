@@ -27,7 +27,7 @@ from redis_servers import need_server, start_cluster, wait_for
 from rq import Queue, Worker
 
 from api.app import create_app
-from services.connections import connect
+from services.store.connections import connect
 
 HERE = Path(__file__).resolve().parent.parent
 ROOT = HERE.parent
@@ -161,8 +161,8 @@ def _subscribers(store, gid: str) -> int:
 
 
 def test_a_watched_game_is_subscribed_on_its_shard_until_its_last_watcher_leaves(settings, store):
-    from services.fanout import hub_for
-    from services.play import create_game, perform
+    from services.play.moves import create_game, perform
+    from services.store.fanout import hub_for
 
     hub = hub_for(settings.game_redis(), settings.prefix)
     new = create_game(store, "tour", 1, {}, seed=3)
@@ -191,14 +191,14 @@ def test_each_window_is_its_own_script_and_a_refusal_counts_in_those_before(sett
 
 
 def _first_legal(record):
-    from services.play import game_for
+    from services.play.moves import game_for
 
     return game_for(record.game).legal_actions(record.state, 0)[0]
 
 
 def test_a_dropped_shard_connection_is_subscribed_again_and_wakes_its_watchers(settings, store):
-    from services.fanout import hub_for
-    from services.play import create_game, perform
+    from services.play.moves import create_game, perform
+    from services.store.fanout import hub_for
 
     hub = hub_for(settings.game_redis(), settings.prefix)
     new = create_game(store, "tour", 1, {}, seed=4)

@@ -15,7 +15,7 @@ from live_stack import app_with, start_worker, stop_worker
 from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
 
-from services.play import replay
+from services.play.moves import replay
 from workers.bot_turns import BOT_JOB
 
 #: a beat table opens with every seat to act, and its hint uses the whole budget: a bot

@@ -17,8 +17,8 @@ import requests
 
 from api.embedded_redis import EmbeddedRedis, free_port
 from api.serve import gunicorn_argv
-from services.play import replay
-from services.store import GameStore
+from services.play.moves import replay
+from services.store.games import GameStore
 
 ROOT = Path(__file__).resolve().parents[2]
 PREFIX = "faults:"

@@ -17,13 +17,12 @@ import pytest
 import redis
 from tcp_relay import Relay
 
-from api.move_trip import MoveTrip
 from api.ratelimit import Limit, RateLimiter
-from services.joining import claim_seat
-from services.play import create_game, game_for, perform, prepare_move, replay
-from services.seat_store import SeatStore
-from services.seating import initial_seating
-from services.store import GameStore, hash_token
+from services.play.joining import claim_seat
+from services.play.moves import create_game, game_for, perform, replay
+from services.play.seating import initial_seating
+from services.store.games import GameStore, hash_token
+from services.store.seats import SeatStore
 
 
 @pytest.fixture
@@ -84,22 +83,24 @@ def test_a_seat_claim_whose_reply_is_lost_keeps_its_token(relayed_store):
 
 
 def test_a_one_trip_move_whose_reply_is_lost_is_applied_once(relayed_store):
-    """The limits-and-commit script of a move on a process's copy (api.move_trip), resent
+    """The limits-and-commit script of a move on a process's copy (``GameStore.commit``
+    with a gate), resent
     after its reply was lost: stored once, and the resend answers the version it made."""
     store, relay = relayed_store
     limiter = RateLimiter(store.redis, store.prefix, Limit(100, 60), None)
-    trip = MoveTrip(store, limiter)
     record = create_game(store, "beat", 2, {"venue": "garage"}, seed=3).record
     seat = game_for("beat").seats_to_act(record.state)[0]
     play = next(
         a for a in game_for("beat").legal_actions(record.state, seat) if a["type"] == "play"
     )
-    _arm_for(relay, trip._script)
-    done = trip.send(prepare_move(record, seat, play), limiter.windows_for("192.0.2.9", None))
+    _arm_for(relay, store._commit)
+    gate = limiter.admission(limiter.windows_for("192.0.2.9", None))
+    done = perform(store, record.id, seat, play, record=record, gate=gate, copy=True)
     assert relay.dropped == 1
-    assert done.verdict.admitted and done.result.record.version == record.version + 1
+    assert RateLimiter.verdict(gate.reply).admitted
+    assert done.record.version == record.version + 1
     log = store.log(record.id)
     assert [(e["seat"], e["action"]) for e in log] == [(seat, play)]
     stored = store.get(record.id)
     assert stored.version == record.version + 1
-    assert stored.state == replay(stored, log) == done.result.record.state
+    assert stored.state == replay(stored, log) == done.record.state

@@ -26,7 +26,7 @@ EventLeaks = Callable[[Move, State], set[str]]
 
 #: keys the API adds around a game's own view (api/games/views.py)
 ENVELOPE_KEYS = {"game", "id", "version", "status", "outcome", "seat", "seating", "rematch"}
-#: what a view shows of each seat (services.seating.public_view): the same for every viewer
+#: what a view shows of each seat (services.play.seating.public_view): the same for every viewer
 SEATING_KEYS = {"seat", "name", "kind", "open", "invited", "joined"}
 
 

@@ -14,7 +14,7 @@ import pytest
 from live_stack import Listener
 
 from greenroom.client import Client, GreenroomError
-from services.stream_tickets import TicketStore
+from services.store.stream_tickets import TicketStore
 
 GAME = {"game": "tempo-muse", "players": 2}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from services.play import replay
+from services.play.moves import replay
 
 
 def _create(client, players: int, options: dict, seed: int) -> dict:

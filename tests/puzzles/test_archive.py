@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import redis
 
-from services.puzzle_archive import PuzzleArchive
+from services.store.puzzle_archive import PuzzleArchive
 
 
 def _entry(code: str, venue: str, players: int, grade: int, tags: list[str], added: float):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from services.puzzle_archive import PuzzleArchive
+from services.store.puzzle_archive import PuzzleArchive
 from solver.beat import deal as D
 from solver.beat import plan as P
 

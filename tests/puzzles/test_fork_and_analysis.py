@@ -8,7 +8,7 @@ import random
 import pytest
 
 from services.beat import GAME
-from services.play import replay
+from services.play.moves import replay
 from solver.beat import analysis as A
 from solver.beat import plan as P
 from solver.beat import solve as S

@@ -11,10 +11,10 @@ import httpx
 import pytest
 from live_stack import app_with
 
-from services.play import perform
+from services.play.moves import perform
+from services.play.seating import seating_of
 from services.registry import get_game
-from services.seating import seating_of
-from services.store import GameNotFound
+from services.store.games import GameNotFound
 from workers import clock_timer
 from workers.clocks import sweep_clocks
 

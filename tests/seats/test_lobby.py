@@ -8,9 +8,9 @@ import uuid
 import pytest
 from seat_helpers import auth, claim, create
 
-from services.connections import connect
-from services.seat_store import SeatStore
-from services.store import GameStore
+from services.store.connections import connect
+from services.store.games import GameStore
+from services.store.seats import SeatStore
 
 LOBBY_KEYS = {
     "id", "game", "title", "players", "options", "seats", "open_seats", "taken", "created",

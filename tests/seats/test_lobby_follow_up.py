@@ -7,9 +7,9 @@ import uuid
 
 import pytest
 
-from services.connections import connect
-from services.seat_store import SeatStore
-from services.store import GameStore
+from services.store.connections import connect
+from services.store.games import GameStore
+from services.store.seats import SeatStore
 
 OPEN = {"kind": "open", "name": None, "invite": None}
 HUMAN = {"kind": "human", "name": "Ann"}

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from seat_helpers import auth, claim, create
 
-from services.store import hash_token
+from services.store.games import hash_token
 
 SEATS = 4
 #: never claimed nor given a bot (only invited), so the game never starts: no bot moves

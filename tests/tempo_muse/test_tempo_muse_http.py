@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from services.play import replay
+from services.play.moves import replay
 
 
 def _create(client, options: dict, seed: int) -> dict:

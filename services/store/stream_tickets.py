@@ -15,6 +15,8 @@ import secrets
 
 import redis
 
+from services.store import keys
+
 #: how long a ticket may wait before its stream is opened, in seconds
 DEFAULT_TTL_S = 30
 
@@ -26,8 +28,7 @@ class TicketStore:
         self.ttl_s = ttl_s
 
     def _key(self, game_id: str, ticket: str) -> str:
-        # in the game's slot (hash tag ``{<id>}``), like every key of one game
-        return f"{self.prefix}ticket:{{{game_id}}}:{ticket}"
+        return keys.stream_ticket(self.prefix, game_id, ticket)
 
     def issue(self, game_id: str, token_hash: str) -> str:
         """A new ticket standing for the token whose hash is ``token_hash``, on this game."""

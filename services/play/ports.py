@@ -1,8 +1,8 @@
 """The ports of the play layer: what it needs from storage and from the job queue.
 
-The play modules (``services.play``, ``joining``, ``rematch``, ``bots``) are written
-against these protocols, so they import no Redis, RQ or Flask; ``services.store`` and
-``services.seat_store`` implement the storage ports on Redis, and ``workers.bot_turns``
+The play modules (``services.play.moves``, ``joining``, ``rematch``, ``bots``) are written
+against these protocols, so they import no Redis, RQ or Flask; ``services.store.games`` and
+``services.store.seats`` implement the storage ports on Redis, and ``workers.bot_turns``
 implements :class:`BotTurns` on RQ.  The app picks the implementations at start-up.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from services.records import GameRecord, NewGame, SeatChange
+from services.play.records import GameRecord, LimitGate, NewGame, SeatChange
 
 
 class GameRepository(Protocol):
@@ -44,6 +44,7 @@ class GameRepository(Protocol):
         action: dict[str, Any],
         events: list[dict[str, Any]] | None = None,
         written: dict[bytes, bytes] | None = None,
+        gate: LimitGate | None = None,
     ) -> int: ...
 
     def delete(self, game_id: str) -> None: ...

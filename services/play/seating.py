@@ -1,7 +1,7 @@
 """Who sits where: open seats, names, invites, bots and seats awaiting a rematch pick-up.
 
 Pure data, no I/O.  A game's seating is a list with one entry per seat,
-stored beside the game (``services.seat_store`` writes it atomically):
+stored beside the game (``services.store.seats`` writes it atomically):
 
 - ``{"kind": "human", "name": str | None}``: a seat whose token someone holds;
   ``"pending": True`` while a rematch seat waits for its player to pick it up;

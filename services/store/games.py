@@ -6,16 +6,16 @@ and every script below touches that slot only:
 
 - ``<prefix>game:{<id>}``        hash: game, players, seed, options, state, version,
                                  status, created, updated, host, seats (``ended`` once
-                                 the service ended it: ``services.endings``)
+                                 the service ended it: ``services.store.endings``)
 - ``<prefix>game:{<id>}:log``    list of JSON entries ``{"v", "seat", "action", "at"}``
 - ``<prefix>game:{<id>}:events`` stream, one entry per version (id ``<version>-0``) with
                                  the mover's seat and the events of its move; capped length
 - channel ``<prefix>live:{<id>}`` gets the new version after every commit (fan-out to
-                                 streams in any API process: services/fanout.py); on a
+                                 streams in any API process: services/store/fanout.py); on a
                                  cluster it is a sharded channel (``SPUBLISH``)
 
-Seating (names, open seats, bots; ``services.seating``) is the hash's
-``seating`` field, written with the seat token hashes by ``services.seat_store``;
+Seating (names, open seats, bots; ``services.play.seating``) is the hash's
+``seating`` field, written with the seat token hashes by ``services.store.seats``;
 ``rematch`` names the next game once one is made.
 
 Every write is one Lua script that compares the version and, only if it
@@ -29,63 +29,25 @@ from __future__ import annotations
 
 import secrets
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import redis
 
 from services.core.codec import dumps, loads
-from services.records import (
+from services.play.records import (
     GameNotFound,
     GameRecord,
+    LimitGate,
+    LimitRefused,
     NewGame,
     VersionConflict,
     hash_token,
     token_matches,
 )
-from services.redis_calls import is_cluster, run_script
-
-# Every write of a game hash (a move, a seat change) opens with this compare-and-set
-# on KEYS[1]'s version against ARGV[1]; the last argument is the write's id, which the
-# write stores as ``commit`` in the same HSET as its new version ``nv`` (set here).  The
-# id makes a resend harmless: when a reply is lost on a dropped connection, the client
-# sends the script again, and finding its own id one version on means the first send
-# was applied -- it answers that version instead of -2 (which would have the move
-# re-applied to the state it had already made, or a claimed seat reported taken with
-# its one-time token lost).
-CAS_LUA = """
-local v = redis.call('HGET', KEYS[1], 'version')
-if not v then return -1 end
-if tonumber(v) ~= tonumber(ARGV[1]) then
-  local mine = redis.call('HGET', KEYS[1], 'commit') == ARGV[#ARGV]
-  if mine and tonumber(v) == tonumber(ARGV[1]) + 1 then return tonumber(v) end
-  return -2
-end
-local nv = tonumber(v) + 1
-"""
-
-# KEYS: game hash, log list, events stream.  ARGV: expected version, state json,
-# log entry json, status, ttl seconds (0 = keep), now, events json, events cap,
-# live channel, write id.  Returns the new version, -1 when the game is gone, -2 when
-# the version moved on.  The events entry and the notification are part of the same
-# atomic step, so a stream never sees a version whose events are missing.
-COMMIT_LUA = (
-    CAS_LUA
-    + """
-redis.call('HSET', KEYS[1], 'state', ARGV[2], 'version', nv, 'status', ARGV[4], 'updated', ARGV[6],
-  'commit', ARGV[#ARGV])
-redis.call('RPUSH', KEYS[2], ARGV[3])
-redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[8], nv .. '-0', 'events', ARGV[7])
-local ttl = tonumber(ARGV[5])
-if ttl > 0 then
-  redis.call('EXPIRE', KEYS[1], ttl)
-  redis.call('EXPIRE', KEYS[2], ttl)
-  redis.call('EXPIRE', KEYS[3], ttl)
-end
-redis.call('PUBLISH', ARGV[9], nv .. ' ' .. ARGV[4])
-return nv
-"""
-)
+from services.store import keys
+from services.store.redis_calls import is_cluster, run_script
+from services.store.scripts import LIMITS_AND_COMMIT_LUA, READ_IF_CHANGED_LUA
 
 
 def sharded(script: str) -> str:
@@ -93,21 +55,6 @@ def sharded(script: str) -> str:
     cluster the message then stays on the shard that owns the game instead of reaching
     every node; a single Redis keeps the classic ``PUBLISH``."""
     return script.replace("redis.call('PUBLISH',", "redis.call('SPUBLISH',")
-
-
-# KEYS: a game hash.  ARGV: the version and creation time of a copy of it the caller
-# holds (none: no copy).  Returns 1 when that copy is still the stored hash, else the
-# whole hash (empty for a missing game).  Every change to a game bumps its version (each
-# write is a compare-and-set on it), and a game made again under the same id has another
-# creation time, so an equal pair means equal contents.  The rate limiter's script reads
-# a game the same way (``api.ratelimit``).
-READ_IF_CHANGED_LUA = """
-if ARGV[1] then
-  local vc = redis.call('HMGET', KEYS[1], 'version', 'created')
-  if vc[1] == ARGV[1] and vc[2] == ARGV[2] then return 1 end
-end
-return redis.call('HGETALL', KEYS[1])
-"""
 
 
 def hash_unless_current(reply: Any) -> dict[bytes, bytes] | None:
@@ -119,42 +66,8 @@ def hash_unless_current(reply: Any) -> dict[bytes, bytes] | None:
 
 
 def write_id() -> str:
-    """A fresh id for one write of a game hash (see ``CAS_LUA``)."""
+    """A fresh id for one write of a game hash (see ``lua/cas.lua``)."""
     return secrets.token_hex(8)
-
-
-@dataclass(frozen=True)
-class CommitCall:
-    """One commit's script keys and arguments, and what it will have written."""
-
-    game_id: str
-    keys: list[str]
-    args: list[Any]
-    state_json: bytes
-    status: str
-    now: float
-    commit_id: str
-
-    def outcome(self, result: int, written: dict[bytes, bytes] | None = None) -> int:
-        """The new version from the script's reply (GameNotFound for -1; -2, a moved-on
-        version, is the caller's to report); fills ``written`` as :meth:`GameStore.commit`."""
-        if result == -1:
-            raise GameNotFound(self.game_id)
-        if result == -2:
-            raise VersionConflict(None)
-        if written is not None:
-            # as the script's HSET stores them: the integer version in decimal, the
-            # other arguments as redis-py encoded them (a float by its repr)
-            written.update(
-                {
-                    b"state": self.state_json,
-                    b"version": str(int(result)).encode(),
-                    b"status": self.status.encode(),
-                    b"updated": repr(self.now).encode(),
-                    b"commit": self.commit_id.encode(),
-                }
-            )
-        return int(result)
 
 
 class GameStore:
@@ -176,7 +89,7 @@ class GameStore:
         self.finished_ttl_s = finished_ttl_s
         #: versions of events kept per game for stream resumes (approximate cap)
         self.events_cap = events_cap
-        self._commit = client.register_script(self.script_text(COMMIT_LUA))
+        self._commit = client.register_script(self.script_text(LIMITS_AND_COMMIT_LUA))
         self._read_if_changed = client.register_script(READ_IF_CHANGED_LUA)
 
     def script_text(self, script: str) -> str:
@@ -191,20 +104,20 @@ class GameStore:
             self.redis.publish(self.live_channel(game_id), message)
 
     def _key(self, game_id: str) -> str:
-        return f"{self.prefix}game:{{{game_id}}}"
+        return keys.game(self.prefix, game_id)
 
     def _log_key(self, game_id: str) -> str:
-        return f"{self._key(game_id)}:log"
+        return keys.game_log(self.prefix, game_id)
 
     def events_key(self, game_id: str) -> str:
-        return f"{self._key(game_id)}:events"
+        return keys.game_events(self.prefix, game_id)
 
     def live_channel(self, game_id: str) -> str:
-        return f"{self.prefix}live:{{{game_id}}}"
+        return keys.live_channel(self.prefix, game_id)
 
     def game_id_of_channel(self, channel: str) -> str:
         """The game id a :meth:`live_channel` name carries."""
-        return channel[len(self.prefix) + len("live:{") : -1]
+        return keys.game_id_of_channel(self.prefix, channel)
 
     def ttl_for(self, status: str) -> int:
         """Seconds a game is kept after a change (0: for ever).  A running game left idle
@@ -341,6 +254,7 @@ class GameStore:
         action: dict[str, Any],
         events: list[dict[str, Any]] | None = None,
         written: dict[bytes, bytes] | None = None,
+        gate: LimitGate | None = None,
     ) -> int:
         """Store ``state`` as version ``expected_version + 1``; atomic compare-and-set.
 
@@ -348,28 +262,20 @@ class GameStore:
         kept per version for streams; each stream filters them for its viewer.
         A ``written`` dict receives, once the write is done, the hash fields it set,
         byte for byte as Redis now holds them (so a copy of the hash can be kept current).
+        With ``gate``, the write is first admitted through its rate-limit windows: in the
+        same script when they share this Redis, else in a call of their own before it.
 
-        Raises GameNotFound or VersionConflict; returns the new version.
+        Raises GameNotFound, VersionConflict (with the hash the write found) or
+        LimitRefused (nothing written); returns the new version.
         """
-        call = self.commit_call(game_id, expected_version, state, status, seat, action, events)
-        result = run_script(self._commit, call.keys, call.args)
-        if result == -2:
-            current = self.redis.hget(self._key(game_id), "version")
-            raise VersionConflict(int(current) if current is not None else None)
-        return call.outcome(result, written)
-
-    def commit_call(
-        self,
-        game_id: str,
-        expected_version: int,
-        state: dict[str, Any],
-        status: str,
-        seat: int,
-        action: dict[str, Any],
-        events: list[dict[str, Any]] | None = None,
-    ) -> CommitCall:
-        """The keys and arguments of ``COMMIT_LUA`` for :meth:`commit` (also sent as part
-        of a larger script: ``api.move_trip``)."""
+        lkeys: list[str] = []
+        largs: list[Any] = []
+        if gate is not None and gate.fused:
+            lkeys, largs = gate.keys, gate.args
+        elif gate is not None:
+            gate.reply = list(gate.check_apart())
+            if not gate.reply[0]:
+                raise LimitRefused()
         now = time.time()
         commit_id = write_id()
         entry = {"v": expected_version + 1, "seat": seat, "action": action, "at": now}
@@ -387,7 +293,31 @@ class GameStore:
             self.live_channel(game_id),
             commit_id,
         ]
-        return CommitCall(game_id, keys, args, state_json, status, now, commit_id)
+        reply = run_script(self._commit, lkeys + keys, [len(lkeys), len(largs), *largs, *args])
+        if lkeys and gate is not None:
+            gate.reply = list(reply[:5])
+        if len(reply) < 6:
+            raise LimitRefused()
+        result = reply[5]
+        if result == -1:
+            raise GameNotFound(game_id)
+        if result == -2:
+            fresh = dict(zip(reply[6][::2], reply[6][1::2], strict=True))
+            current = fresh.get(b"version")
+            raise VersionConflict(int(current) if current is not None else None, fresh)
+        if written is not None:
+            # as the script's HSET stores them: the integer version in decimal, the
+            # other arguments as redis-py encoded them (a float by its repr)
+            written.update(
+                {
+                    b"state": state_json,
+                    b"version": str(int(result)).encode(),
+                    b"status": status.encode(),
+                    b"updated": repr(now).encode(),
+                    b"commit": commit_id.encode(),
+                }
+            )
+        return int(result)
 
     def delete(self, game_id: str) -> None:
         keys = (self._key(game_id), self._log_key(game_id), self.events_key(game_id))

@@ -22,11 +22,11 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from services.clock import rules_options
-from services.play import game_for, status_of
-from services.ports import SeatRepository
-from services.records import GameNotFound, GameRecord, SeatChange, hash_token
-from services.seating import SeatError, seating_of, with_seat
+from services.play.clock import rules_options
+from services.play.moves import game_for, status_of
+from services.play.ports import SeatRepository
+from services.play.records import GameNotFound, GameRecord, SeatChange, hash_token
+from services.play.seating import SeatError, seating_of, with_seat
 
 
 @dataclass(frozen=True)

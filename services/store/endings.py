@@ -13,26 +13,14 @@ from dataclasses import replace
 from typing import Any
 
 from services.core import RulesError
-from services.store import CAS_LUA, GameNotFound, GameRecord, GameStore, VersionConflict, write_id
-
-# KEYS: game hash, log list, events stream.  ARGV: expected version, ended json, ttl, now,
-# events json, events cap, live channel, write id.
-_END_LUA = (
-    CAS_LUA
-    + """
-redis.call('HSET', KEYS[1], 'status', 'finished', 'ended', ARGV[2], 'version', nv,
-  'updated', ARGV[4], 'commit', ARGV[#ARGV])
-redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[6], nv .. '-0', 'events', ARGV[5])
-local ttl = tonumber(ARGV[3])
-if ttl > 0 then
-  redis.call('EXPIRE', KEYS[1], ttl)
-  redis.call('EXPIRE', KEYS[2], ttl)
-  redis.call('EXPIRE', KEYS[3], ttl)
-end
-redis.call('PUBLISH', ARGV[7], nv .. ' finished')
-return nv
-"""
+from services.store.games import (
+    GameNotFound,
+    GameRecord,
+    GameStore,
+    VersionConflict,
+    write_id,
 )
+from services.store.scripts import END_GAME_LUA
 
 
 def outcome_of(ended: dict[str, Any]) -> dict[str, Any]:
@@ -48,7 +36,7 @@ def end_game(store: GameStore, record: GameRecord, ended: dict[str, Any]) -> Gam
     key = store.record_key(record.id)
     event = {"seat": ended.get("seat", -1), "public": True,
              "events": [{"type": "game_ended", **outcome_of(ended)}]}  # fmt: skip
-    script = store.redis.register_script(store.script_text(_END_LUA))
+    script = store.redis.register_script(store.script_text(END_GAME_LUA))
     result = script(
         keys=[key, f"{key}:log", store.events_key(record.id)],
         args=[record.version, json.dumps(ended), store.finished_ttl_s, now, json.dumps(event),

@@ -6,12 +6,12 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from services.clock import clock_of, rules_options
 from services.core import Game, RulesError
-from services.ports import GameRepository
-from services.records import GameRecord, NewGame, VersionConflict
+from services.play.clock import clock_of, rules_options
+from services.play.ports import GameRepository
+from services.play.records import GameRecord, LimitGate, NewGame, StaleCopy, VersionConflict
+from services.play.seating import Seating, require_seated
 from services.registry import UnknownGame, get_game
-from services.seating import Seating, require_seated
 
 MAX_SEED = 2**63 - 1
 
@@ -110,27 +110,45 @@ def perform(
     expected_version: int | None = None,
     attempts: int = 20,
     record: GameRecord | None = None,
+    gate: LimitGate | None = None,
+    copy: bool = False,
 ) -> ActionResult:
-    """Apply ``action`` for ``seat`` and store it atomically.
+    """Apply ``action`` for ``seat`` and store it atomically: every move, whichever route
+    it came by, is judged and stored here.
 
     With ``expected_version`` the write happens only at that version
     (VersionConflict otherwise, mapped to 412).  Without it, a concurrent
     write is retried against the fresh state: rules are re-checked each
     time, so the action is accepted only if it is still legal.
+
+    ``record`` is the caller's fresh read (the first attempt's), or with ``copy`` a
+    process's copy of the game that may be stale: the rules run on it and the write's
+    compare-and-set at its version tells; any refusal raises StaleCopy for the caller to
+    judge the move again on a fresh read (the caller's rights may differ there).
+    ``gate`` (rate-limit windows) admits the first write, in the same script when it can
+    (LimitRefused when full): a move on a current copy is then one round trip.
     """
     for _ in range(attempts):
-        # the caller's fresh read serves the first attempt; retries read again
-        move = prepare_move(record or store.get(game_id), seat, action, expected_version)
+        if copy:
+            try:
+                move = prepare_move(record, seat, action, expected_version)  # type: ignore[arg-type]
+            except Exception:  # noqa: BLE001 - the copy may be what is wrong
+                raise StaleCopy(None) from None
+        else:
+            # the caller's fresh read serves the first attempt; retries read again
+            move = prepare_move(record or store.get(game_id), seat, action, expected_version)
         written: dict[bytes, bytes] = {}
         try:
             version = store.commit(
                 game_id, move.record.version, move.state, move.status, seat, action,
-                move.events, written,
+                move.events, written, gate,
             )  # fmt: skip
-        except VersionConflict:
+        except VersionConflict as e:
+            if copy:
+                raise StaleCopy(e.fresh or {}) from None
             if expected_version is not None:
                 raise
-            record = None
+            record, gate = None, None  # admitted once: the retries are the same request
             continue
         return move.stored(version, written)
     raise VersionConflict(None)

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from services.seating import Seating
+from services.play.seating import Seating
 
 
 class GameNotFound(LookupError):
@@ -21,9 +22,41 @@ class GameNotFound(LookupError):
 class VersionConflict(Exception):
     """The game moved on since the version the writer read."""
 
-    def __init__(self, current: int | None):
+    def __init__(self, current: int | None, fresh: dict[bytes, bytes] | None = None):
         super().__init__(f"game is at version {current}")
         self.current = current
+        #: the game's hash as the refusing write found it, when the write read it
+        self.fresh = fresh
+
+
+class LimitRefused(Exception):
+    """A write's rate-limit windows were full: nothing was written (``LimitGate.reply``
+    holds the refusing verdict)."""
+
+
+class StaleCopy(Exception):
+    """A move worked out on a process's copy of its game could not be stored as it was:
+    the rules refused it there (``fresh`` None: nothing was sent, nothing counted) or the
+    compare-and-set found the copy stale (``fresh``: the stored hash, the limits already
+    passed).  The caller judges the move again on the fresh game."""
+
+    def __init__(self, fresh: dict[bytes, bytes] | None):
+        super().__init__("the copy of the game is stale" if fresh else "judge on a fresh read")
+        self.fresh = fresh
+
+
+@dataclass
+class LimitGate:
+    """The rate-limit windows a write passes through, checked and counted in the write's
+    own script when ``fused`` (windows and game on one plain Redis), else by
+    ``check_apart`` first.  ``reply`` receives the windows' reply (the limiter's five
+    items: admitted, limit, remaining, reset, retry)."""
+
+    keys: list[str]
+    args: list[Any]
+    fused: bool
+    check_apart: Callable[[], list[Any]]
+    reply: list[Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -45,7 +78,7 @@ class GameRecord:
     seating: list[dict[str, Any]] | None = None
     #: the id of the next game, once a rematch was asked for
     rematch: str | None = None
-    #: how the service ended the game before its rules did (``services.endings``)
+    #: how the service ended the game before its rules did (``services.store.endings``)
     ended: dict[str, Any] | None = None
 
     def after(

@@ -29,54 +29,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from services.records import SeatChange
+from services.play.records import SeatChange
+from services.play.seating import Seating, public_open_seats, public_view
 from services.registry import UnknownGame, get_game
-from services.seating import Seating, public_open_seats, public_view
-from services.store import CAS_LUA, GameNotFound, GameRecord, GameStore, VersionConflict, write_id
-
-# KEYS: game hash, log list, events stream.
-# ARGV: expected version, seats json, seating json, host hash ("" keeps it), ttl,
-# now, has a seat anyone may claim (1/0), events json, events cap, live channel, write id.
-# Returns {new version, 1 when the game belongs in the lobby index (listed and a seat
-# anyone may claim) else 0}, -1 when the game is gone, -2 when the version moved on, or
-# just the version when a resend finds its own write applied (``CAS_LUA``).
-_SEAT_LUA = (
-    CAS_LUA
-    + """
-redis.call('HSET', KEYS[1], 'seats', ARGV[2], 'seating', ARGV[3], 'version', nv, 'updated', ARGV[6],
-  'commit', ARGV[#ARGV])
-if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'host', ARGV[4]) end
-local ttl = tonumber(ARGV[5])
-if ttl > 0 then
-  redis.call('EXPIRE', KEYS[1], ttl)
-  redis.call('EXPIRE', KEYS[2], ttl)
-end
-redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[9], nv .. '-0', 'events', ARGV[8])
-if ttl > 0 then redis.call('EXPIRE', KEYS[3], ttl) end
-local indexed = 0
-if ARGV[7] == '1' and redis.call('HGET', KEYS[1], 'listed') == '1' then indexed = 1 end
-local status = redis.call('HGET', KEYS[1], 'status')
-redis.call('PUBLISH', ARGV[10], nv .. ' ' .. status)
-return {nv, indexed}
-"""
+from services.store import keys
+from services.store.games import (
+    GameNotFound,
+    GameRecord,
+    GameStore,
+    VersionConflict,
+    write_id,
 )
-
-# KEYS: old game hash, its events stream.  ARGV: new game id, events json, events cap,
-# live channel, now.  Sets ``rematch`` once (bumping the version so every viewer of
-# the old game learns of it) and returns the id that holds: the new one or the earlier.
-_REMATCH_LUA = """
-local v = redis.call('HGET', KEYS[1], 'version')
-if not v then return false end
-local known = redis.call('HGET', KEYS[1], 'rematch')
-if known then return known end
-local nv = tonumber(v) + 1
-redis.call('HSET', KEYS[1], 'rematch', ARGV[1], 'version', nv, 'updated', ARGV[5])
-redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], nv .. '-0', 'events', ARGV[2])
-local ttl = redis.call('TTL', KEYS[1])
-if ttl > 0 then redis.call('EXPIRE', KEYS[2], ttl) end
-redis.call('PUBLISH', ARGV[4], nv .. ' ' .. redis.call('HGET', KEYS[1], 'status'))
-return ARGV[1]
-"""
+from services.store.scripts import REMATCH_LUA, SEAT_CHANGE_LUA
 
 
 def _title(game: str) -> str:
@@ -103,11 +67,11 @@ class SeatStore:
         self.store = store
         self.redis = store.redis
         self.prefix = store.prefix
-        self._change = self.redis.register_script(store.script_text(_SEAT_LUA))
-        self._rematch = self.redis.register_script(store.script_text(_REMATCH_LUA))
+        self._change = self.redis.register_script(store.script_text(SEAT_CHANGE_LUA))
+        self._rematch = self.redis.register_script(store.script_text(REMATCH_LUA))
 
     def lobby_key(self, game: str | None = None) -> str:
-        return f"{self.prefix}lobby" if game is None else f"{self.prefix}lobby:{game}"
+        return keys.lobby(self.prefix, game)
 
     # -- writes ---------------------------------------------------------------
     def change(
@@ -228,7 +192,7 @@ class SeatStore:
             self.index(record.id, record.game, True, self.store.ttl_for(record.status), time.time())
 
     def set_on_leave(self, record: GameRecord, then: str) -> None:
-        """What a seat becomes when its player leaves (``services.joining.leave_seat``),
+        """What a seat becomes when its player leaves (``services.play.joining.leave_seat``),
         as the host chose at creation; unset means a bot takes it."""
         self.redis.hset(self.store.record_key(record.id), "on_leave", then)
 

@@ -13,12 +13,14 @@ import time
 
 import redis
 
+from services.store import keys
+
 #: a worker whose last beat is older than this is counted as down
 ALIVE_S = 3.0
 
 
 def liveness_key(queue_name: str) -> str:
-    return f"{queue_name}:workers-alive"
+    return keys.workers_alive(queue_name)
 
 
 def worker_name() -> str:

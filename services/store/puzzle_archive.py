@@ -19,6 +19,8 @@ from typing import Any
 
 import redis
 
+from services.store import keys
+
 #: the archive keeps its newest entries only
 MAX_ENTRIES = 10_000
 #: how long a game remembers its code (longer than any game lives)
@@ -31,14 +33,14 @@ class PuzzleArchive:
         self.prefix = prefix
 
     def _key(self, code: str) -> str:
-        return f"{self.prefix}puzzle:{code}"
+        return keys.puzzle(self.prefix, code)
 
     def _index(self) -> str:
-        return f"{self.prefix}puzzles"
+        return keys.puzzles(self.prefix)
 
     def _game_link(self, game_id: str) -> str:
         """The code a game was started from, in that game's slot (hash tag ``{<id>}``)."""
-        return f"{self.prefix}puzzle-game:{{{game_id}}}"
+        return keys.puzzle_game(self.prefix, game_id)
 
     def add(self, entry: dict[str, Any]) -> None:
         """Archive a graded puzzle (idempotent: the first entry for a code stays)."""
@@ -107,11 +109,11 @@ class PuzzleArchive:
         return matched[offset : offset + limit], len(matched)
 
     def daily_code(self, date: str) -> str | None:
-        raw = self.redis.get(f"{self.prefix}puzzle-daily:{date}")
+        raw = self.redis.get(keys.puzzle_daily(self.prefix, date))
         return raw.decode() if raw is not None else None
 
     def set_daily(self, date: str, code: str) -> str:
         """Record the day's code unless another process did first; the code that holds."""
-        key = f"{self.prefix}puzzle-daily:{date}"
+        key = keys.puzzle_daily(self.prefix, date)
         self.redis.set(key, code, nx=True)
         return self.redis.get(key).decode()

@@ -15,7 +15,8 @@ gives the connection back to the pool, or drops it.
 
 Under gevent (the API's default worker) the calls of concurrent greenlets instead share
 one connection per pool and process, written together once per turn of the hub's loop
-(:mod:`services.redis_mux`); ``REDIS_MUX=0`` keeps a connection per call there too.
+(:mod:`services.store.redis_mux`); :func:`share_connections` (the app's ``REDIS_MUX``
+setting) can keep a connection per call there too.
 
 Anything unusual goes back to the ordinary call, so behaviour is the client's own: a
 script Redis has not cached yet (NOSCRIPT) is loaded by it, and a connection error or
@@ -35,7 +36,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import DataError, NoScriptError, RedisError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from services import redis_mux
+from services.store import redis_mux
 
 try:
     from hiredis import pack_command as _pack
@@ -82,8 +83,15 @@ def _packed(script: Script, keys: list[Any], args: list[Any]) -> list[bytes] | N
         raise DataError(str(e)) from None
 
 
-#: ``REDIS_MUX=0`` gives every call a connection of its own under gevent too
-_MUX = os.environ.get("REDIS_MUX", "1") != "0"
+#: under gevent, calls share the process's one connection per pool (:func:`share_connections`)
+_MUX = True
+
+
+def share_connections(enabled: bool) -> None:
+    """Whether, under gevent, this process's script calls share one connection per pool
+    (the app sets it from its settings; off: every call a connection of its own)."""
+    global _MUX
+    _MUX = enabled
 
 
 def is_cluster(client: Any) -> bool:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from services.records import GameRecord
+from services.play.records import GameRecord
+from services.play.seating import bot_seats, open_seats
 from services.registry import get_game
-from services.seating import bot_seats, open_seats
 
 
 def bot_seats_to_act(record: GameRecord) -> list[int]:

@@ -12,9 +12,9 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from services.ports import SeatRepository
-from services.records import GameRecord, SeatChange, hash_token, token_matches
-from services.seating import SeatError, clean_name, require_open, seating_of, with_seat
+from services.play.ports import SeatRepository
+from services.play.records import GameRecord, SeatChange, hash_token, token_matches
+from services.play.seating import SeatError, clean_name, require_open, seating_of, with_seat
 
 
 @dataclass(frozen=True)

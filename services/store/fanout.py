@@ -1,6 +1,6 @@
 """Fan-out of new game versions to the streams of any API process, through Redis.
 
-Every commit (services/store.py) appends the move's events to the game's
+Every commit (services/store/games.py) appends the move's events to the game's
 events stream and publishes ``"<version> <status>"`` on ``<prefix>live:{<id>}``
 in the same Lua script.  On a single Redis each API process keeps one pattern
 subscription (``<prefix>live:*``) in a background thread.  On a Redis Cluster
@@ -25,9 +25,10 @@ from typing import Any
 
 import redis
 
-from services.connections import RedisSpec, connect
 from services.core.codec import loads
-from services.store import GameRecord, GameStore
+from services.store import keys
+from services.store.connections import RedisSpec, connect
+from services.store.games import GameRecord, GameStore
 
 
 @dataclass(frozen=True)
@@ -76,8 +77,8 @@ class Hub:
 
     def __init__(self, spec: RedisSpec, prefix: str):
         self._spec = spec
-        self._pattern = f"{prefix}live:*"
-        self._skip = len(prefix) + len("live:{")  # channels are ``<prefix>live:{<id>}``
+        self._pattern = keys.live_pattern(prefix)
+        self._skip = len(keys.live_channel(prefix, "")) - 1  # the channel name before the id
         self._lock = threading.Lock()
         self._waiters: dict[str, set[_Waiter]] = {}
         self._records: dict[str, GameRecord] = {}
