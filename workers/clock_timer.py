@@ -19,34 +19,11 @@ import redis
 from services.core import RulesError
 from services.play.clock import clock_of
 from services.store import keys as key_names
+from services.store.scripts import CLOCK_ARM_LUA, CLOCK_RELEASE_LUA
 from workers import due_set
 
 #: seconds after which a fired timer whose game has not moved fires again
 RETRY_S = 5.0
-
-# KEYS: timers (zset), entries (hash).  ARGV: member, version, deadline, entry json,
-# running (1/0).  Keeps the newest version's timer only.
-ARM_LUA = """
-local held = redis.call('HGET', KEYS[2], ARGV[1])
-if held and tonumber(cjson.decode(held)['version']) > tonumber(ARGV[2]) then return 0 end
-if ARGV[5] == '1' then
-  redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
-  redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
-else
-  redis.call('ZREM', KEYS[1], ARGV[1])
-  redis.call('HDEL', KEYS[2], ARGV[1])
-end
-return 1
-"""
-
-# KEYS: timers, entries.  ARGV: member, version.  Drops the timer if still for it.
-RELEASE_LUA = """
-local held = redis.call('HGET', KEYS[2], ARGV[1])
-if not held or tonumber(cjson.decode(held)['version']) ~= tonumber(ARGV[2]) then return 0 end
-redis.call('ZREM', KEYS[1], ARGV[1])
-redis.call('HDEL', KEYS[2], ARGV[1])
-return 1
-"""
 
 
 def keys(queue_name: str) -> list[str]:
@@ -75,12 +52,12 @@ def arm(
     entry = {"version": record.version, "config": config, "budget_s": budget_s}
     running = "1" if record.status == "running" else "0"
     deadline = time.time() + clock["move_s"]
-    client.eval(ARM_LUA, 2, *keys(queue_name), member(prefix, record.id), record.version,
+    client.eval(CLOCK_ARM_LUA, 2, *keys(queue_name), member(prefix, record.id), record.version,
                 deadline, json.dumps(entry), running)  # fmt: skip
 
 
 def release(client: redis.Redis, queue_name: str, name: str, version: int) -> None:
-    client.eval(RELEASE_LUA, 2, *keys(queue_name), name, version)
+    client.eval(CLOCK_RELEASE_LUA, 2, *keys(queue_name), name, version)
 
 
 def claim_due(client: redis.Redis, queue_name: str, batch: int = 100) -> list[tuple[str, dict]]:

@@ -10,18 +10,7 @@ from typing import Any
 
 import redis
 
-# KEYS: deadlines, entries.  ARGV: now, new deadline, batch.  Pushes each due member on
-# to the new deadline and returns member, entry pairs: the caller owns them until then.
-CLAIM_LUA = """
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
-local out = {}
-for _, member in ipairs(due) do
-  redis.call('ZADD', KEYS[1], ARGV[2], member)
-  out[#out + 1] = member
-  out[#out + 1] = redis.call('HGET', KEYS[2], member) or ''
-end
-return out
-"""
+from services.store.scripts import DUE_CLAIM_LUA
 
 
 def claim_due(
@@ -30,7 +19,7 @@ def claim_due(
     """The members whose deadline passed, with their entries, each held by this caller for
     ``hold_s``; a member whose entry is gone is dropped (nothing is left to act on)."""
     now = time.time()
-    reply = client.eval(CLAIM_LUA, 2, deadlines, entries, now, now + hold_s, batch)
+    reply = client.eval(DUE_CLAIM_LUA, 2, deadlines, entries, now, now + hold_s, batch)
     due = []
     for raw_member, raw_entry in zip(reply[::2], reply[1::2], strict=True):
         name = raw_member.decode()

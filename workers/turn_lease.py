@@ -31,6 +31,7 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
 from services.store import keys, liveness
+from services.store.scripts import LEASE_RELEASE_LUA, LEASE_RENEW_LUA
 from workers import due_set
 
 log = logging.getLogger("greenroom.bots")
@@ -47,23 +48,6 @@ MAX_RECOVERIES = 3
 SWEEP_BATCH = 100
 
 WAITING = {JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED, JobStatus.CREATED}
-
-# KEYS: leases (zset), turns (hash).  ARGV: member, job id, new deadline.
-RENEW_LUA = """
-local held = redis.call('HGET', KEYS[2], ARGV[1])
-if not held or cjson.decode(held)['job'] ~= ARGV[2] then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
-return 1
-"""
-
-# KEYS: leases, turns.  ARGV: member, job id.
-RELEASE_LUA = """
-local held = redis.call('HGET', KEYS[2], ARGV[1])
-if not held or cjson.decode(held)['job'] ~= ARGV[2] then return 0 end
-redis.call('ZREM', KEYS[1], ARGV[1])
-redis.call('HDEL', KEYS[2], ARGV[1])
-return 1
-"""
 
 
 def leases_key(queue_name: str) -> str:
@@ -110,12 +94,12 @@ def lease_turn(
 
 def renew(client: redis.Redis, queue_name: str, name: str, job_id: str) -> bool:
     keys = [leases_key(queue_name), turns_key(queue_name)]
-    return bool(client.eval(RENEW_LUA, 2, *keys, name, job_id, time.time() + LEASE_S))
+    return bool(client.eval(LEASE_RENEW_LUA, 2, *keys, name, job_id, time.time() + LEASE_S))
 
 
 def release(client: redis.Redis, queue_name: str, name: str, job_id: str) -> bool:
     keys = [leases_key(queue_name), turns_key(queue_name)]
-    return bool(client.eval(RELEASE_LUA, 2, *keys, name, job_id))
+    return bool(client.eval(LEASE_RELEASE_LUA, 2, *keys, name, job_id))
 
 
 class Heartbeat:

@@ -37,3 +37,13 @@ SEAT_CHANGE_LUA = CAS_LUA + _text("seat_change.lua")
 REMATCH_LUA = _text("rematch.lua")
 #: a game the service ends (a resignation)
 END_GAME_LUA = CAS_LUA + _text("end_game.lua")
+#: a game's clock timer set for its version (dropped once the game is over)
+CLOCK_ARM_LUA = _text("clock_arm.lua")
+#: a game's clock timer dropped while it is still for a given version
+CLOCK_RELEASE_LUA = _text("clock_release.lua")
+#: the due members of a deadlines set, each pushed on to a new deadline as it is claimed
+DUE_CLAIM_LUA = _text("due_claim.lua")
+#: a bot turn's lease renewed while it still names its job
+LEASE_RENEW_LUA = _text("lease_renew.lua")
+#: a bot turn's lease dropped while it still names its job
+LEASE_RELEASE_LUA = _text("lease_release.lua")
