@@ -45,10 +45,11 @@ from api.errors import ApiError, domain_error, error_body, unexpected_error
 from api.games.resources import move_answer, view_answer
 from api.metrics import RequestMetrics
 from api.observability import log_access, outside_flask_id, request_id_from
-from api.ratelimit import RateLimiter, Verdict, limit_headers, refusal
+from api.ratelimit import RateLimiter, limit_headers, refusal
 from api.request_reads import fresh_fields, read_through_limits
 from services.play.records import LimitGate, LimitRefused, StaleCopy
 from services.store.games import GameRecord, hash_token
+from services.store.limits import Verdict
 
 WSGIApp = Callable[[dict, Callable], Iterable[bytes]]
 

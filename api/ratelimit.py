@@ -11,12 +11,10 @@ a small fraction of a sorted set's memory (the windows hold every admitted
 request of the last minute).  One Lua script checks and records both limits, so
 a request pays a single Redis round trip for them.
 
-The windows may live in a store of their own (``LIMITS_REDIS_URL``; by default the game
-store).  Only when they share one plain Redis with the games does the script also read
-the request's game; otherwise the read is a call of its own to the game store.  On a
-Redis Cluster each window is a key in a slot of its own, so each gets a script of its
-own, in turn: a request that one window refuses still counts in the windows checked
-before it (stricter, never looser).
+The windows themselves, the script that checks them and the read of the request's game
+that may share it are the store's (:mod:`services.store.limits`); this module maps a request
+to its windows and a verdict to its answer.  The windows may live in a store of their own
+(``LIMITS_REDIS_URL``; by default the game store).
 
 A breach is a 429 in the usual error format with ``Retry-After``; admitted
 requests carry ``X-RateLimit-Limit``, ``-Remaining`` and ``-Reset`` for the
@@ -24,14 +22,12 @@ tightest limit.  Health, metrics, the docs and the web page's files are exempt
 so probes never starve.  When Redis cannot be reached the limit lets the request through: the
 request itself then reports the outage.
 
-The windows live in Redis's memory only: the script's writes to them go neither to the
-append-only file nor to replicas (``redis.set_repl``), so after a restart or a failover
-they start empty.  They hold a minute at most, and the limits already let everything
-through while Redis is away, so keeping them would promise nothing; writing them would
-make every request, views included, a write to disk.  The game's own writes in the same script (a
-move's commit, ``GameStore.commit`` with a :class:`~services.play.records.LimitGate`) are persisted
-as before.  The script itself is the store's (``services/store/lua/moving_window.lua``): a move's
-commit runs it in its own script.
+The windows live in Redis's memory only (neither the append-only file nor replicas see
+them), so after a restart or a failover they start empty.  They hold a minute at most, and the
+limits already let everything through while Redis is away, so keeping them would promise
+nothing; writing them would make every request, views included, a write to disk.  A move's
+commit (``GameStore.commit`` with a :class:`~services.play.records.LimitGate`) checks its
+limits in its own script, and its own writes are persisted as before.
 
 Loopback clients (127.0.0.0/8, ::1) may have a rule of their own instead
 (``RATE_LIMIT_LOOPBACK``: a limit, or "exempt"): ``make run`` exempts them so
@@ -50,7 +46,6 @@ from __future__ import annotations
 import ipaddress
 import math
 import re
-import time
 from dataclasses import dataclass
 
 import redis
@@ -61,16 +56,10 @@ from api.auth import token_hash
 from api.config import Settings
 from api.errors import ApiError, error_response
 from services.play.records import LimitGate
-from services.store import keys
-from services.store.games import hash_unless_current
-from services.store.redis_calls import is_cluster, run_script
-from services.store.scripts import MOVING_WINDOW_LUA, READ_IF_CHANGED_LUA
+from services.store.limits import LimitWindows, Verdict, verdict_of
 
 _PER = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 _LIMIT = re.compile(r"^\s*(\d+)\s*(?:/|per)\s*(\d*)\s*(second|minute|hour|day)s?\s*$")
-
-#: what :meth:`RateLimiter.gate` returns for a hash the caller's copy of is current
-UNCHANGED = object()
 
 #: endpoints (blueprint or view names) that no limit applies to
 EXEMPT_BLUEPRINTS = frozenset({"health", "api-docs", "docs_assets", "web"})
@@ -119,17 +108,6 @@ def install_proxy_fix(app: Flask, settings: Settings) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """What the windows said of one request, for the tightest (or refusing) limit."""
-
-    admitted: bool
-    limit: int
-    remaining: int
-    reset_ms: int
-    retry_ms: int
-
-
 class RateLimiter:
     """Checks both limits of a request in one Redis round trip."""
 
@@ -146,76 +124,40 @@ class RateLimiter:
         self.by_token = by_token
         #: the rule for loopback clients: a Limit, EXEMPT, or None (the general limits)
         self.loopback = loopback
-        self.prefix = keys.rate_window(prefix, "")
-        self._script = client.register_script(MOVING_WINDOW_LUA)
-        game_client = client if game_client is None else game_client
-        #: the windows and the games share one plain Redis: one script checks the windows
-        #: and reads the game (and a move's limits and commit go in one: :meth:`admission`)
-        self.fused = game_client is client and not is_cluster(client)
-        self._per_window = is_cluster(client)
-        self._read = game_client.register_script(READ_IF_CHANGED_LUA)
+        #: the windows in Redis (and the game read that may share their script)
+        self.store = LimitWindows(client, prefix, game_client)
+
+    @property
+    def prefix(self) -> str:
+        """The key prefix every window's key goes under."""
+        return self.store.prefix
+
+    @property
+    def fused(self) -> bool:
+        """The windows share the games' plain Redis (one script checks both)."""
+        return self.store.fused
 
     def hit(self, windows: list[tuple[str, Limit]], now_ms: int) -> Verdict:
         """Record one request at ``now_ms`` in every window that has room for it."""
-        return self.verdict(self._run(windows, now_ms, None))
-
-    def _run(
-        self,
-        windows: list[tuple[str, Limit]],
-        now_ms: int,
-        read: str | None,
-        known: tuple[bytes, bytes] | None = None,
-    ) -> list:
-        if not self.fused:
-            raw = self._windows_apart(windows, now_ms)
-            if read and raw[0]:
-                raw.append(run_script(self._read, [read], list(known or ())))
-            return raw
-        keys, args = self.script_call(windows, now_ms)
-        if read and known:
-            args += known
-        return run_script(self._script, keys + ([read] if read else []), args)
-
-    def _windows_apart(self, windows: list[tuple[str, Limit]], now_ms: int) -> list:
-        """The windows' verdict without the game read: one script for all of them, or on a
-        cluster one per window (stopping at the first refusal), merged as the script
-        merges them (the refusing limit, else the one with least room left)."""
-        if not self._per_window or len(windows) < 2:
-            keys, args = self.script_call(windows, now_ms)
-            return list(run_script(self._script, keys, args))
-        best: list | None = None
-        for window in windows:
-            keys, args = self.script_call([window], now_ms)
-            raw = list(run_script(self._script, keys, args))
-            if not raw[0]:
-                return raw
-            if best is None or int(raw[2]) < int(best[2]):
-                best = raw
-        return best if best is not None else [1, -1, -1, 0, 0]
-
-    def script_call(
-        self, windows: list[tuple[str, Limit]], now_ms: int
-    ) -> tuple[list[str], list[int | str | bytes]]:
-        """``MOVING_WINDOW_LUA``'s keys and arguments to check ``windows`` at ``now_ms``
-        (also sent as part of a move's commit: :meth:`admission`)."""
-        args: list[int | str | bytes] = [now_ms, len(windows)]
-        for _, limit in windows:
-            args += [limit.count, limit.window_s * 1000]
-        return [f"{self.prefix}{key}" for key, _ in windows], args
+        return self.store.hit(windows, now_ms)
 
     def admission(self, windows: list[tuple[str, Limit]]) -> LimitGate:
-        """``windows`` as a write's gate (``GameStore.commit``): checked in the write's own
-        script when they share its plain Redis, else on their own just before it."""
-        keys, args = self.script_call(windows, int(time.time() * 1000))
-        return LimitGate(
-            keys, args, self.fused, lambda: self._windows_apart(windows, int(time.time() * 1000))
-        )
+        """``windows`` as a write's gate (``GameStore.commit``)."""
+        return self.store.admission(windows)
+
+    def check(
+        self,
+        windows: list[tuple[str, Limit]],
+        read: str | None = None,
+        known: tuple[bytes, bytes] | None = None,
+    ) -> tuple[Verdict, dict[bytes, bytes] | object | None]:
+        """:meth:`gate` for given windows, outside Flask: the verdict and the hash's fields."""
+        return self.store.check(windows, read, known)
 
     @staticmethod
     def verdict(raw: list) -> Verdict:
-        """The verdict in a reply of ``MOVING_WINDOW_LUA`` (its first five items)."""
-        admitted, limit, left, reset_ms, retry_ms = raw[:5]
-        return Verdict(bool(admitted), int(limit), max(0, int(left)), int(reset_ms), int(retry_ms))
+        """The verdict in a reply of the windows' script (its first five items)."""
+        return verdict_of(raw)
 
     def skips(self) -> bool:
         """True when the current request counts in no window (an exempt loopback client)."""
@@ -237,20 +179,6 @@ class RateLimiter:
         """
         verdict, fields = self.check(self.windows(), read, known)
         return self.answer(verdict), fields
-
-    def check(
-        self,
-        windows: list[tuple[str, Limit]],
-        read: str | None = None,
-        known: tuple[bytes, bytes] | None = None,
-    ) -> tuple[Verdict, dict[bytes, bytes] | object | None]:
-        """:meth:`gate` for given windows, outside Flask: the verdict and the hash's fields."""
-        raw = self._run(windows, int(time.time() * 1000), read, known)
-        fields = None
-        if len(raw) > 5:
-            fields = hash_unless_current(raw[5])
-            fields = UNCHANGED if fields is None else fields
-        return self.verdict(raw), fields
 
     def windows(self) -> list[tuple[str, Limit]]:
         """The windows the current request counts in."""

@@ -26,9 +26,10 @@ from flask import Flask, g, request
 
 from api.auth import Principal, principal_for
 from api.backend import Backend, backend
-from api.ratelimit import UNCHANGED, RateLimiter, Verdict, exempt
+from api.ratelimit import RateLimiter, exempt
 from api.read_cache import Fields, ReadCache
 from services.store.games import GameRecord
+from services.store.limits import UNCHANGED, Verdict
 
 
 def view_key(record: GameRecord, principal: Principal, seat: int | None) -> Hashable:

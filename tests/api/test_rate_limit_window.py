@@ -198,3 +198,24 @@ def test_the_windows_keep_the_promise_on_any_steady_clock(limiter, limits, gaps)
         got = limiter.hit(windows, now)
         want = model.hit(now)
         assert (got.admitted, got.limit, got.remaining, got.reset_ms, got.retry_ms) == want
+
+
+def test_the_store_keeps_the_windows_without_the_http_side(settings, own_prefix):
+    """``services.store.limits`` takes any count and window (no ``api`` type) and shares
+    its windows with the HTTP limiter of the same prefix."""
+    from dataclasses import dataclass
+
+    from services.store.limits import LimitWindows
+
+    @dataclass(frozen=True)
+    class Allowance:
+        count: int
+        window_s: int
+
+    client = connect(settings.game_redis())
+    store = LimitWindows(client, own_prefix)
+    two = [("store-side", Allowance(2, 60))]
+    assert [store.hit(two, t).admitted for t in (0, 1)] == [True, True]
+    http = RateLimiter(client, own_prefix, None, None)
+    assert not http.hit([("store-side", Limit(2, 60))], 2).admitted
+    assert store.hit(two, 60_001).admitted

@@ -74,11 +74,11 @@ def test_the_limiter_answers_one_for_a_current_copy_and_the_hash_otherwise(app, 
     raw = store.redis.hgetall(key)
     windows = [("test-read-cache", limiter.by_token)]
     current = (raw[b"version"], raw[b"created"])
-    assert limiter._run(windows, 1, key, current)[5] == 1
+    assert limiter.store._run(windows, 1, key, current)[5] == 1
     stale = (b"0", raw[b"created"])
-    assert dict(zip(*[iter(limiter._run(windows, 2, key, stale)[5])] * 2)) == raw
+    assert dict(zip(*[iter(limiter.store._run(windows, 2, key, stale)[5])] * 2)) == raw
     other = (raw[b"version"], b"1.5")
-    assert dict(zip(*[iter(limiter._run(windows, 3, key, other)[5])] * 2)) == raw
+    assert dict(zip(*[iter(limiter.store._run(windows, 3, key, other)[5])] * 2)) == raw
 
 
 def test_after_a_move_the_processs_copy_is_the_stored_hash_byte_for_byte(
