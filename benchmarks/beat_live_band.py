@@ -47,6 +47,7 @@ from services.beat import cards as C  # noqa: E402
 from services.beat import venues as V  # noqa: E402
 from solver.beat import blueprint as B  # noqa: E402
 from solver.beat import live  # noqa: E402
+from solver.beat.blueprint import mate_values, result_value  # noqa: E402
 
 BANDS = ("hint", "blueprint", "heuristic", "random")
 WINNABLE_BUDGET_S = 10.0  # generous: a loaded machine must not turn verdicts `unknown`
@@ -74,12 +75,12 @@ def _heuristic(state: dict[str, Any], seat: int, rng: random.Random) -> list[dic
     counts = view["counts"]
     need = {}
     for res in (V.ON_POINT, V.LOUD):
-        lo = B._goal(v.targets.get(res))[0]
+        lo = result_value.goal(v.targets.get(res))[0]
         need[res] = lo - counts[res]
     mean_mates = 0.0
     for j, s in enumerate(view["seats"]):
         if j != seat and s["hand_count"]:
-            pool = B._pool(tuple(C.value(c) for c in s["stage"]), False)
+            pool = mate_values.card_pool(tuple(C.value(c) for c in s["stage"]), False)
             tot = sum(n for _, n in pool)
             mean_mates += sum(x * n for x, n in pool) / tot if tot else 0
     acts: list[dict] = []
