@@ -219,5 +219,7 @@ def result_utilities(seen: Seen) -> list[dict[str, float]]:
             if forced is not None and counted != forced and left_after < 2:
                 value = 0.0  # a final-check rule (last song LOUD, finale ON POINT) broken
             utility[result] = value
+        if song in seen.broken:  # the engine FAILs it whatever is played
+            utility = dict.fromkeys(RESULTS, utility[FAIL])
         out.append(utility)
     return out

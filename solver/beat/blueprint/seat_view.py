@@ -41,6 +41,7 @@ class Seen:
     later: tuple[int, ...] = ()  # bandmates still to play this round, in order
     difficulty_pool: tuple[int, ...] = ()  # Warken: the difficulties a hidden song may have
     need: int = 1  # cards this seat plays (one per song, fewer with a short hand)
+    broken: frozenset[int] = frozenset()  # songs a forbidden Face Up or Cue already FAILs
 
 
 def previous_result(seen: Seen) -> str | None:
