@@ -79,6 +79,8 @@ def _signals_read_as_given(venue: str, players: int, seeds: range) -> int:
                 seen = live.seen_of(view, seat, True)
                 if view["seats"][seat]["played"] or not seen.hand or not seen.later:
                     continue
+                if not any(a["type"] == "play" for a in GAME.legal_actions(state, seat)):
+                    continue  # not its turn (Roswell plays in turn order)
                 choice = B.choose(seen)
                 main = [(c, song) for c, song, solo in choice.plays if not solo]
                 if not main or main[0][1] != 0 or not (choice.face_up or choice.cue):
