@@ -35,6 +35,7 @@ then per tier the ratio band / winnable.  Figures are printed, never asserted.
         [--deals2 20] [--deals34 6] [--deals 3] [--samples 16 12 8 | --budget 2]
         [--bands hint bots ...] [--bot-budget 0.5] [--jobs 2] [--out results.jsonl [--resume]]
     .venv/bin/python benchmarks/beat_live_band.py --report results.jsonl
+    .venv/bin/python benchmarks/beat_live_band.py --replay 20   # the blueprint band alone
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from services.beat import GAME  # noqa: E402
 from services.beat import cards as C  # noqa: E402
 from services.beat import venues as V  # noqa: E402
 from solver.beat import blueprint as B  # noqa: E402
-from solver.beat import live  # noqa: E402
+from solver.beat import live, sim  # noqa: E402
 from solver.beat.blueprint import mate_values, result_value  # noqa: E402
 from solver.registry import HINTS, resolve  # noqa: E402
 
@@ -370,6 +371,34 @@ def _report_split(records: list[dict[str, Any]]) -> None:
         )
 
 
+def replay_table(args: argparse.Namespace) -> None:
+    """The blueprint band on the fast replay (``live.rollout``: every seat deciding from
+    its own information in the dealt world), ``--replay`` deals per venue and seat count:
+    wins among all deals, per tier.  No perfect-information check (that is the costly
+    part of a deal), so hundreds of deals take a minute of CPU."""
+    venues = [v for v in V.load_venues() if not args.venues or v.id in args.venues]
+    first = args.seed0 + (REPORTING_FROM if args.split == "reporting" else 0)
+    seeds = range(first, first + args.replay)
+    wins: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])
+    t0 = time.process_time()
+    for v in venues:
+        tier = "easy (1-5)" if v.number <= 5 else "medium (6-10)" if v.number <= 10 else "hard"
+        for n in args.players:
+            for seed in seeds:
+                state = GAME.new(n, {"venue": v.id, "mode": "puzzle"}, seed)
+                spec, st, _, _ = sim.from_engine(state)
+                rotated = [set(s["rotated"]) for s in state["seats"]]
+                wins[(tier, n)][0] += live.rollout(spec, st, None, state["lead"], rotated)
+                wins[(tier, n)][1] += 1
+    print(
+        f"{args.split} seeds {seeds.start}-{seeds.stop - 1}, {time.process_time() - t0:.0f} s CPU"
+    )
+    print("| tier | seats | deals | blueprint band wins |")
+    print("|---|---|---|---|")
+    for (tier, n), (won, k) in wins.items():
+        print(f"| {tier} | {n} | {k} | {won}/{k} = {100 * won / k:.0f}% |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="venues 1-5, 6 / 4 deals, a few minutes")
@@ -405,9 +434,18 @@ def main() -> None:
         "--resume", action="store_true", help="skip the deals --out already holds (a run cut short)"
     )
     ap.add_argument(
+        "--replay",
+        type=int,
+        default=0,
+        help="only the blueprint band on the fast replay, this many deals per cell",
+    )
+    ap.add_argument(
         "--report", nargs="*", default=None, help="print the table of --out file(s) and stop"
     )
     args = ap.parse_args()
+    if args.replay:
+        replay_table(args)
+        return
     if args.report:
         records = []
         for name in args.report:
