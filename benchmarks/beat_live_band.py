@@ -2,11 +2,14 @@
 
 For each venue and seat count, over seeded live deals (seed ``s`` is the deal
 ``GAME.new(players, {"venue": v}, s)`` lays out -- the same deal as the puzzle with
-that seed), four bands play every deal to its end through the engine:
+that seed), five bands play every deal to its end through the engine:
 
 * **hint** -- every seat posts the live hint it gets for its own seat
   (``solver.beat.live.live_hint``: blueprint rollouts over deals sampled from the
-  seat's view), a fixed number of samples per decision (``--samples``);
+  seat's view), a fixed number of samples per decision (``--samples``: figures that do
+  not depend on the machine's load) or a time budget per decision (``--budget``);
+* **bots** -- a band of bots and no human: every seat asks the hint the bot worker asks
+  (``solver.registry.HINTS``, the live hint) with the bots' budget (``--bot-budget``);
 * **blueprint** -- every seat plays the blueprint's move for its own view (no search);
 * **heuristic** -- each seat, from its own hand and public facts only, aims the song
   at whichever of ON POINT and LOUD still needs more songs (ON POINT on a tie), else
@@ -20,12 +23,19 @@ that seed), four bands play every deal to its end through the engine:
 and the perfect-information solver (``solve.decide``, 10 s: generous, so that a loaded
 machine does not turn verdicts ``unknown``) says whether the deal can be won at all.
 Seats act in turn from the lead seat, each posting its whole turn.
-Printed: per cell the win shares and the hint band's share of the winnable deals;
-then per tier the ratio hint band / winnable.  Figures are printed, never asserted.
 
-    .venv/bin/python benchmarks/beat_live_band.py [--quick] [--deals2 20] [--deals34 6]
-        [--deals 3] [--samples 16 12 8] [--jobs 2] [--out results.jsonl [--resume]]
+**Seeds.**  Seeds below ``REPORTING_FROM`` (1000) are the *choosing* seeds: the
+policy's parameters are tuned on them (``--split choosing``).  Seeds from 1000 on are
+the *reporting* seeds (``--split reporting``, the default) and are never used to
+choose anything; the report prints the two splits apart.
+Printed: per cell the win shares and the hint band's share of the winnable deals;
+then per tier the ratio band / winnable.  Figures are printed, never asserted.
+
+    .venv/bin/python benchmarks/beat_live_band.py [--split reporting|choosing] [--quick]
+        [--deals2 20] [--deals34 6] [--deals 3] [--samples 16 12 8 | --budget 2]
+        [--bands hint bots ...] [--bot-budget 0.5] [--jobs 2] [--out results.jsonl [--resume]]
     .venv/bin/python benchmarks/beat_live_band.py --report results.jsonl
+    .venv/bin/python benchmarks/beat_live_band.py --replay 20   # the blueprint band alone
 """
 
 from __future__ import annotations
@@ -46,9 +56,13 @@ from services.beat import GAME  # noqa: E402
 from services.beat import cards as C  # noqa: E402
 from services.beat import venues as V  # noqa: E402
 from solver.beat import blueprint as B  # noqa: E402
-from solver.beat import live  # noqa: E402
+from solver.beat import live, sim  # noqa: E402
+from solver.beat.blueprint import mate_values, result_value  # noqa: E402
+from solver.registry import HINTS, resolve  # noqa: E402
 
-BANDS = ("hint", "blueprint", "heuristic", "random")
+BANDS = ("hint", "bots", "blueprint", "heuristic", "random")
+#: seeds from here on are reporting seeds: never used to choose a parameter
+REPORTING_FROM = 1000
 WINNABLE_BUDGET_S = 10.0  # generous: a loaded machine must not turn verdicts `unknown`
 
 
@@ -74,12 +88,12 @@ def _heuristic(state: dict[str, Any], seat: int, rng: random.Random) -> list[dic
     counts = view["counts"]
     need = {}
     for res in (V.ON_POINT, V.LOUD):
-        lo = B._goal(v.targets.get(res))[0]
+        lo = result_value.goal(v.targets.get(res))[0]
         need[res] = lo - counts[res]
     mean_mates = 0.0
     for j, s in enumerate(view["seats"]):
         if j != seat and s["hand_count"]:
-            pool = B._pool(tuple(C.value(c) for c in s["stage"]), False)
+            pool = mate_values.card_pool(tuple(C.value(c) for c in s["stage"]), False)
             tot = sum(n for _, n in pool)
             mean_mates += sum(x * n for x, n in pool) / tot if tot else 0
     acts: list[dict] = []
@@ -137,7 +151,17 @@ def _blueprint(state: dict[str, Any], seat: int, rng: random.Random) -> list[dic
     return live._play_actions(ch, many)
 
 
-def play_deal(venue: str, players: int, seed: int, band: str, samples: int) -> dict[str, Any]:
+def play_deal(
+    venue: str,
+    players: int,
+    seed: int,
+    band: str,
+    samples: int,
+    budget_s: float | None = None,
+    bot_budget_s: float = 0.5,
+) -> dict[str, Any]:
+    """Play one deal to its end with ``band``; the hint band uses ``samples`` per
+    decision, or ``budget_s`` seconds when given."""
     state = GAME.new(players, {"venue": venue}, seed)
     rng = random.Random(f"{venue}:{players}:{seed}")
     decisions, crashes, t0 = 0, 0, time.process_time()
@@ -147,9 +171,14 @@ def play_deal(venue: str, players: int, seed: int, band: str, samples: int) -> d
         seat = _acting_seat(state)
         if seat is None:
             break
-        if band == "hint":
+        if band in ("hint", "bots"):
             try:
-                h = live.live_hint(state, seat, 1e9, max_samples=samples)
+                if band == "bots":
+                    h = resolve(HINTS["beat"])(state, seat, bot_budget_s)
+                elif budget_s is not None:
+                    h = live.live_hint(state, seat, budget_s)
+                else:
+                    h = live.live_hint(state, seat, 1e9, max_samples=samples)
                 acts = [sa["action"] for sa in h["actions"]]
             except Exception:  # noqa: BLE001 - counted: a hint must never raise
                 crashes += 1
@@ -194,14 +223,19 @@ def winnable(venue: str, players: int, seed: int) -> str:
 
 
 def _job(args: tuple) -> dict[str, Any]:
-    venue, players, seed, samples, bands = args
-    empty = {"won": False, "decisions": 0, "crashes": 0, "cpu": 0.0}
-    res = {b: play_deal(venue, players, seed, b, samples) if b in bands else empty for b in BANDS}
+    venue, players, seed, samples, bands, budget_s, bot_budget_s = args
+    res = {
+        b: play_deal(venue, players, seed, b, samples, budget_s, bot_budget_s)
+        for b in BANDS
+        if b in bands
+    }
     return {
         "venue": venue,
         "players": players,
         "seed": seed,
         "samples": samples,
+        "hint_budget_s": budget_s,
+        "bot_budget_s": bot_budget_s if "bots" in bands else None,
         "verdict": winnable(venue, players, seed),
         "bands": res,
     }
@@ -224,10 +258,12 @@ def _work(args: argparse.Namespace) -> list[tuple]:
                 k = args.deals
             prio = 0 if v.number <= 5 else (1 if v.number <= 10 and n == 2 else 2)
             prio = prio if v.number <= 10 else 3
-            for seed in range(args.seed0, args.seed0 + k):
-                work.append(
-                    (prio, seed, v.number, n, (v.id, n, seed, samples[n], tuple(args.bands)))
-                )
+            first = args.seed0 + (REPORTING_FROM if args.split == "reporting" else 0)
+            for seed in range(first, first + k):
+                if args.split == "choosing" and seed >= REPORTING_FROM:
+                    raise SystemExit(f"seed {seed} is a reporting seed: never used for choosing")
+                job = (v.id, n, seed, samples[n], tuple(args.bands), args.budget, args.bot_budget)
+                work.append((prio, seed, v.number, n, job))
     work.sort(key=lambda w: w[:4])
     return [w[-1] for w in work]
 
@@ -241,7 +277,29 @@ def _pending(work: list[tuple], out: str) -> list[tuple]:
     return [w for w in work if w[:3] not in done]
 
 
+def split_of(seed: int) -> str:
+    """ "choosing" for the seeds parameters may be tuned on, "reporting" for the others."""
+    return "reporting" if seed >= REPORTING_FROM else "choosing"
+
+
+def _hint_setting(r: dict[str, Any]) -> str:
+    if r.get("hint_budget_s") is not None:
+        return f"{r['hint_budget_s']:g} s per hint"
+    return f"{r['samples']} samples per hint"
+
+
 def report(records: list[dict[str, Any]]) -> None:
+    """Print the tables of ``records``, one set per seed split."""
+    by_split: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in records:
+        by_split[split_of(r["seed"])].append(r)
+    for split in ("reporting", "choosing"):
+        if by_split.get(split):
+            print(f"\n## {split} seeds\n")
+            _report_split(by_split[split])
+
+
+def _report_split(records: list[dict[str, Any]]) -> None:
     cells: dict[tuple, list] = defaultdict(list)
     seen = set()
     for r in records:  # runs may overlap: each deal counts once
@@ -249,12 +307,15 @@ def report(records: list[dict[str, Any]]) -> None:
         if key not in seen:
             seen.add(key)
             cells[(r["venue"], r["players"])].append(r)
+    played = [b for b in BANDS if any(b in r["bands"] for r in records)]
     print(
-        "| # | venue | tier | seats | deals | winnable | hint | blueprint | heuristic | random "
-        "| hint / winnable | samples | hint decisions | CPU s per decision | crashes | unknown |"
+        "| # | venue | tier | seats | deals | winnable | "
+        + " | ".join(played)
+        + " | hint / winnable | hint setting | hint decisions | CPU s per decision"
+        " | crashes | unknown |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-    tiers: dict[tuple, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    print("|---|---|---|---|---|---|" + "---|" * len(played) + "---|---|---|---|---|---|")
+    tiers: dict[tuple, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for v in V.load_venues():
         for n in (2, 3, 4):
             rows = cells.get((v.id, n))
@@ -263,43 +324,79 @@ def report(records: list[dict[str, Any]]) -> None:
             k = len(rows)
             win = sum(r["verdict"] == "feasible" for r in rows)
             unknown = sum(r["verdict"] == "unknown" for r in rows)
-            wins = {b: sum(r["bands"][b]["won"] for r in rows) for b in BANDS}
+            wins = {b: sum(r["bands"].get(b, {}).get("won", False) for r in rows) for b in played}
             on_win = {
-                b: sum(r["bands"][b]["won"] for r in rows if r["verdict"] == "feasible")
-                for b in BANDS
+                b: sum(
+                    r["bands"].get(b, {}).get("won", False)
+                    for r in rows
+                    if r["verdict"] == "feasible"
+                )
+                for b in played
             }
-            dec = sum(r["bands"]["hint"]["decisions"] for r in rows)
-            cpu = sum(r["bands"]["hint"]["cpu"] for r in rows)
-            crashes = sum(r["bands"]["hint"]["crashes"] for r in rows)
+            searched = [b for b in ("hint", "bots") if b in played][:1]
+            dec = sum(r["bands"].get(b, {}).get("decisions", 0) for r in rows for b in searched)
+            cpu = sum(r["bands"].get(b, {}).get("cpu", 0.0) for r in rows for b in searched)
+            crashes = sum(r["bands"].get(b, {}).get("crashes", 0) for r in rows for b in searched)
             tier = "easy (1-5)" if v.tier in ("starter", "easy") else v.tier
             t = tiers[(tier, n)]
-            for i, x in enumerate(
-                (win, on_win["hint"], on_win["heuristic"], on_win["blueprint"], k)
-            ):
-                t[i] += x
+            t["deals"] += k
+            t["winnable"] += win
+            for b in played:
+                t[b] += on_win[b]
 
             def pct(x: int, k: int = k) -> str:
                 return f"{100 * x / k:.0f}%"
 
-            ratio = f"{100 * on_win['hint'] / win:.0f}%" if win else "-"
+            main = (searched or played)[0]
+            ratio = f"{100 * on_win[main] / win:.0f}%" if win else "-"
             print(
                 f"| {v.number} | {v.id} | {v.tier} | {n} | {k} | {pct(win)} | "
-                + " | ".join(pct(wins[b]) for b in BANDS)
-                + f" | {ratio} | {rows[0]['samples']} | {dec} | {cpu / dec if dec else 0:.3f}"
-                f" | {crashes} | {unknown} |"
+                + " | ".join(pct(wins[b]) for b in played)
+                + f" | {ratio} | {_hint_setting(rows[0])} | {dec}"
+                f" | {cpu / dec if dec else 0:.3f} | {crashes} | {unknown} |"
             )
     print("\nper tier: deals won among the winnable ones")
-    print("| tier | seats | deals | winnable | hint band | heuristic band | blueprint band |")
-    print("|---|---|---|---|---|---|---|")
+    bands = [b for b in ("hint", "bots", "heuristic", "blueprint") if b in played]
+    print("| tier | seats | deals | winnable | " + " | ".join(f"{b} band" for b in bands) + " |")
+    print("|---|---|---|---|" + "---|" * len(bands))
     order = {"easy (1-5)": 0, "medium": 1, "hard": 2}
-    for (tier, n), (win, hw, uw, bw, k) in sorted(
-        tiers.items(), key=lambda x: (order[x[0][0]], x[0][1])
-    ):
+    for (tier, n), t in sorted(tiers.items(), key=lambda x: (order[x[0][0]], x[0][1])):
+        win = t["winnable"]
 
         def r(x: int, win: int = win) -> str:
             return f"{x}/{win} = {100 * x / win:.0f}%" if win else "-"
 
-        print(f"| {tier} | {n} | {k} | {win} | {r(hw)} | {r(uw)} | {r(bw)} |")
+        print(
+            f"| {tier} | {n} | {t['deals']} | {win} | " + " | ".join(r(t[b]) for b in bands) + " |"
+        )
+
+
+def replay_table(args: argparse.Namespace) -> None:
+    """The blueprint band on the fast replay (``live.rollout``: every seat deciding from
+    its own information in the dealt world), ``--replay`` deals per venue and seat count:
+    wins among all deals, per tier.  No perfect-information check (that is the costly
+    part of a deal), so hundreds of deals take a minute of CPU."""
+    venues = [v for v in V.load_venues() if not args.venues or v.id in args.venues]
+    first = args.seed0 + (REPORTING_FROM if args.split == "reporting" else 0)
+    seeds = range(first, first + args.replay)
+    wins: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])
+    t0 = time.process_time()
+    for v in venues:
+        tier = "easy (1-5)" if v.number <= 5 else "medium (6-10)" if v.number <= 10 else "hard"
+        for n in args.players:
+            for seed in seeds:
+                state = GAME.new(n, {"venue": v.id, "mode": "puzzle"}, seed)
+                spec, st, _, _ = sim.from_engine(state)
+                rotated = [set(s["rotated"]) for s in state["seats"]]
+                wins[(tier, n)][0] += live.rollout(spec, st, None, state["lead"], rotated)
+                wins[(tier, n)][1] += 1
+    print(
+        f"{args.split} seeds {seeds.start}-{seeds.stop - 1}, {time.process_time() - t0:.0f} s CPU"
+    )
+    print("| tier | seats | deals | blueprint band wins |")
+    print("|---|---|---|---|")
+    for (tier, n), (won, k) in wins.items():
+        print(f"| {tier} | {n} | {k} | {won}/{k} = {100 * won / k:.0f}% |")
 
 
 def main() -> None:
@@ -316,7 +413,19 @@ def main() -> None:
         help="hint samples per decision at 2 [3 [4]] seats",
     )
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--seed0", type=int, default=0, help="first seed of every cell")
+    ap.add_argument(
+        "--split",
+        choices=("reporting", "choosing"),
+        default="reporting",
+        help=f"reporting seeds (>= {REPORTING_FROM}, never used to choose) or choosing seeds",
+    )
+    ap.add_argument("--seed0", type=int, default=0, help="first seed of every cell, in the split")
+    ap.add_argument(
+        "--budget", type=float, default=None, help="hint seconds per decision instead of samples"
+    )
+    ap.add_argument(
+        "--bot-budget", type=float, default=0.5, help="the bots' hint seconds per decision"
+    )
     ap.add_argument("--venues", nargs="*", default=None)
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     ap.add_argument("--bands", nargs="*", default=list(BANDS), help="bands to play")
@@ -325,9 +434,18 @@ def main() -> None:
         "--resume", action="store_true", help="skip the deals --out already holds (a run cut short)"
     )
     ap.add_argument(
+        "--replay",
+        type=int,
+        default=0,
+        help="only the blueprint band on the fast replay, this many deals per cell",
+    )
+    ap.add_argument(
         "--report", nargs="*", default=None, help="print the table of --out file(s) and stop"
     )
     args = ap.parse_args()
+    if args.replay:
+        replay_table(args)
+        return
     if args.report:
         records = []
         for name in args.report:

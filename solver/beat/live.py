@@ -38,7 +38,7 @@ from services.beat import venues as V
 from services.beat.songs import songs_for
 from services.core import RulesError
 from solver.beat import blueprint as B
-from solver.beat import sample, sim
+from solver.beat import breaks, sample, search, sim
 
 TOP_K = 4
 MIN_GAIN = 2
@@ -87,6 +87,7 @@ def seen_of(d: dict[str, Any], seat: int, is_view: bool) -> B.Seen:
     for j, s in enumerate(seats):
         if j != seat and s["played"]:
             signals[j] = [_signal(p) for p in s["played"]]
+    flagged = [(p["song"], bool(p["face_up"]), bool(p["cue"])) for s in seats for p in s["played"]]
     order = band_order(n, d["lead"])
     later = tuple(
         j
@@ -113,7 +114,21 @@ def seen_of(d: dict[str, Any], seat: int, is_view: bool) -> B.Seen:
         later=later,
         difficulty_pool=tuple(songs_for(n)) if hide else (),
         need=me["need"],
+        broken=_broken(songs, flagged),
     )
+
+
+def _broken(
+    songs: list[tuple[int | None, tuple[str, ...]]], flagged: list[tuple[int, bool, bool]]
+) -> frozenset[int]:
+    """The songs a played Face Up or Cue breaks (``flagged``: song, face up, cued)."""
+    out = set()
+    for song, face_up, cued in flagged:
+        if song < len(songs) and (face_up or cued):
+            forbidden = breaks.flags_breaking(songs[song][1])
+            if (face_up and breaks.FACE_UP in forbidden) or (cued and breaks.CUE in forbidden):
+                out.add(song)
+    return frozenset(out)
 
 
 # -- the rollout: every seat follows the blueprint ------------------------------------
@@ -174,6 +189,10 @@ def _sim_seen(
         later=later,
         difficulty_pool=tuple(songs_for(n)) if hide else (),
         need=min(k, len(st.hands[seat])),
+        broken=_broken(
+            rnd.songs,
+            [(p["song"], bool(p.get("face_up")), bool(p.get("cue"))) for p in rnd.plays],
+        ),
     )
 
 
@@ -187,6 +206,11 @@ def _commit(rnd: Round, seat: int, ch: B.Choice, rotated: list[set[str]]) -> Non
         p: dict[str, Any] = {"seat": seat, "card": card, "song": song}
         if solo:
             p["solo"] = True
+        # the flags go with the play: a Face Up or a Cue an event forbids FAILs its song
+        if ch.face_up == card:
+            p["face_up"] = True
+        if ch.cue and ch.cue[0] == card:
+            p["cue"] = ch.cue[1]
         rnd.plays.append(p)
         sig = B.Signal(song=song, solo=solo)
         if ch.face_up == card:
@@ -248,9 +272,10 @@ def _play_round(
     dec: dict[str, Any] = {"plays": rnd.plays}
     if rnd.solo_pass:
         dec["solo_pass"] = True
-    results = sim.resolve(spec, st, dec)
+    broken = search.broken_songs(spec, st, dec)
+    results = [V.FAIL if i in broken else r for i, r in enumerate(sim.resolve(spec, st, dec))]
     dec["encores"] = _encores_wanted(spec, st, rnd, results)
-    return sim.step(spec, st, dec, check=False)
+    return search.step(spec, st, dec, check=False)
 
 
 def rollout(
@@ -449,6 +474,7 @@ def _value_of(cand: Candidate, sst: dict[str, Any], seat: int, lead_order: list[
         rotated = [set(s["rotated"]) for s in st["seats"]]
         return rollout(spec, sst_sim, None, st["lead"], rotated)
     spec, st_sim, committed, passed = sim.from_engine(sst)
+    committed = _with_flags(sst, committed)
     rnd = Round(songs=sim.round_songs(spec, st_sim), plays=list(committed), solo_pass=passed)
     for j, s in enumerate(sst["seats"]):
         if s["played"] or s["ready"] or (passed and j == spec.solo):
@@ -469,6 +495,14 @@ def _value_of(cand: Candidate, sst: dict[str, Any], seat: int, lead_order: list[
         assert ch is not None
         _commit(rnd, seat, ch, rotated)
     return rollout(spec, st_sim, rnd, sst["lead"], rotated)
+
+
+def _with_flags(state: dict[str, Any], committed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The round's committed plays with the Face Up plays and Cues that break their song
+    (read by the solver's :func:`~solver.beat.search.committed_flags`), so that a rollout
+    counts such a song as the FAIL the engine will give it."""
+    keep = ("seat", "card", "song", "solo", "tune", "face_up", "cue")
+    return [{k: d[k] for k in keep if k in d} for d in search.committed_flags(state, committed)]
 
 
 def live_hint(

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from services.beat import GAME
 from services.beat import cards as C
+from solver.beat import breaks
 from solver.plain import listing, percent, plural, sentence
 
 
@@ -42,6 +44,102 @@ def describe(action: dict[str, Any]) -> str:
     return "make this move"
 
 
+def chance_in_words(p: float) -> str:
+    """A chance as a player says it, with its percentage: "about 6 in 10 (62%)"."""
+    if p >= 1:
+        words = "all"
+    elif p <= 0:
+        words = "none"
+    elif p >= 0.95:
+        words = "nearly all"
+    elif p < 0.05:
+        words = "hardly any"
+    else:
+        words = f"about {max(1, min(9, round(p * 10)))} in 10"
+    return f"{words} ({percent(p)})"
+
+
+def _mate_card(j: int, play: dict[str, Any]) -> tuple[str, int | None]:
+    """How a bandmate's played card reads in the seat's view: words and its value if
+    shown (Face Up); a face-down card is named by its Cue only."""
+    if play.get("face_up") and play.get("card"):
+        value = C.value(play["card"])
+        return f"seat {j}'s {value}", value
+    cue = play.get("cue")
+    if cue:
+        return f"seat {j}'s Cue said higher than {C.value(cue['cue_card'])}" if cue[
+            "direction"
+        ] == "higher" else f"seat {j}'s Cue said lower than {C.value(cue['cue_card'])}", None
+    return "", None
+
+
+def live_reasons(state: dict[str, Any], seat: int, actions: list[dict[str, Any]]) -> list[str]:
+    """Why this card, from what the seat's own view shows: its bandmates' signals on the
+    song, what their shown cards make with it, what its own signal tells the seats
+    after it.  Reads only ``GAME.view(state, seat)``, so it reveals no hidden card."""
+    play = next((a for a in actions if a.get("type") == "play" and "card" in a), None)
+    if play is None:
+        return []
+    view = GAME.view(state, seat)
+    if view["phase"] != "play":
+        return []
+    song = play.get("song", 0)
+    if song >= len(view["current"]):
+        return []
+    current = view["current"][song]
+    value = C.value(play["card"])
+    reasons = []
+    events = tuple(e["id"] if isinstance(e, dict) else e for e in current["events"])
+    forbidden = breaks.flags_breaking(events)
+    for j, other in enumerate(view["seats"]):
+        for p in other["played"] if j != seat else []:
+            if p["song"] == song and (
+                (p["face_up"] and breaks.FACE_UP in forbidden)
+                or (p["cue"] and breaks.CUE in forbidden)
+            ):
+                return [f"seat {j}'s signal already fails this song, so a low card loses least"]
+    shown: list[tuple[str, int]] = []
+    cues: list[str] = []
+    unknown = 0
+    for j, other in enumerate(view["seats"]):
+        if j == seat:
+            continue
+        for p in other["played"]:
+            if p["song"] != song or p["solo"]:
+                continue
+            words, known = _mate_card(j, p)
+            if known is not None:
+                shown.append((words, known))
+            else:
+                unknown += 1
+                if words:
+                    cues.append(words)
+    reasons += cues
+    to_play = sum(
+        1
+        for j, other in enumerate(view["seats"])
+        if j != seat and not other["played"] and other["need"] and not other["ready"]
+    )
+    if shown:
+        total = value + sum(v for _, v in shown)
+        makes = f"{listing(w for w, _ in shown)} {'make' if len(shown) > 1 else 'makes'} "
+        line = f"{makes}{total} with this {value}"
+        difficulty = current["difficulty"]
+        if difficulty is not None and not unknown and not to_play:
+            side = "exactly" if total == difficulty else "over" if total > difficulty else "under"
+            line += f", {side} the song's {difficulty}"
+        reasons.append(line)
+    if play.get("face_up") and to_play:
+        reasons.append(f"face up, it tells the {plural(to_play, 'seat')} after you it is a {value}")
+    cue = next((a for a in actions if a.get("type") == "cue"), None)
+    if cue and to_play:
+        reasons.append(
+            f"your Cue tells the {plural(to_play, 'seat')} after you it is "
+            f"{cue['direction']} than {C.value(cue['cue_card'])}"
+        )
+    return reasons
+
+
 def label(estimate: dict[str, Any]) -> str:
     """An estimate's moves in plain words, for a panel listing the compared moves."""
     steps = [estimate["action"], *estimate.get("then", [])]
@@ -68,16 +166,20 @@ def why(state: dict[str, Any], seat: int, result: dict[str, Any]) -> str:
             if len(estimates) == 1:
                 return sentence(f"{what}: it is the only move the band's conventions leave")
             return sentence(f"{what}: the band's usual move (no time to compare others)")
-        share = f"it won {percent(chosen['win_share'])} of {plural(samples, 'sampled deal')}"
+        reasons = live_reasons(state, seat, mine) if mover == seat else []
+        because = f", because {listing(reasons)}" if reasons else ""
+        share = (
+            f"the band won {chance_in_words(chosen['win_share'])} of "
+            f"{plural(samples, 'sampled deal')} that fit what you can see"
+        )
         if chosen is estimates[0]:
             return sentence(
-                f"{what}: the band's usual move; {share} that fit what you can see, and no "
-                f"other move did clearly better"
+                f"{what}{because}: the band's usual move; {share}, and no other move did "
+                f"clearly better"
             )
         usual = percent(estimates[0]["win_share"])
         return sentence(
-            f"{what}: {share} that fit what you can see, clearly more than the band's usual "
-            f"move ({usual})"
+            f"{what}{because}: {share}, clearly more than the band's usual move ({usual})"
         )
     verdict = result.get("verdict")
     if isinstance(estimates, dict):  # an Encore decision in a puzzle

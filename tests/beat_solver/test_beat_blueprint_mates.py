@@ -8,6 +8,7 @@ import dataclasses
 from services.beat import GAME
 from solver.beat import blueprint as B
 from solver.beat import live
+from solver.beat.blueprint import mate_values
 
 
 def _lead_seen(events: tuple[str, ...], difficulty: int = 12) -> B.Seen:
@@ -21,7 +22,7 @@ def _lead_seen(events: tuple[str, ...], difficulty: int = 12) -> B.Seen:
 
 def _middle_values(seen: B.Seen) -> dict[tuple[int, ...], float]:
     """The two middle bandmates' values together (the closer answers separately)."""
-    (dist,) = B._mates_per_song(seen)
+    (dist,) = mate_values.mates_per_song(seen)
     return {B.values_of(code): p for code, p in dist}
 
 

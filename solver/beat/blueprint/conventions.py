@@ -1,0 +1,118 @@
+"""The band's conventions: which signal a seat gives on its card, and what a bandmate
+reads from it.
+
+A seat that is not the last to play tells its card when it can: Face Up if it plays
+a Face Up copy (and the venue and event allow it), else a Cue with the staged Cue
+card that narrows the value most.  The last seat never signals (nobody is left to
+read it).  Giving and reading use the same functions, so a seat reads exactly what it
+would have given.
+"""
+
+from __future__ import annotations
+
+from services.beat import cards as C
+from services.beat import venues as V
+from services.beat.events import get_event
+from solver.beat import sim
+from solver.beat.blueprint.mate_values import (
+    CODE,
+    CodeDist,
+    card_pool,
+    code_of,
+    value_distribution,
+)
+from solver.beat.blueprint.seat_view import Seen
+
+FACE_UP: dict[str, bool] = {card: C.has_face_up(card) for card in sim.VALUE}
+
+CueSignal = tuple[str, str, str]  # (played card, cue card, "higher" | "lower")
+
+
+def pick_copy(hand: list[str], value: int, face_up: bool) -> str:
+    """The copy to play: the Face Up one to signal, else Cue copy (stages a Cue), plain,
+    and the Face Up copy last (kept for a later signal)."""
+    candidates = [card for card in hand if sim.VALUE[card] == value]
+    if face_up:
+        for card in candidates:
+            if FACE_UP[card]:
+                return card
+    order = {"b": 0, "c": 1, "a": 2}
+    return min(candidates, key=lambda card: order[card[-1]])
+
+
+def events_forbid(seen: Seen, song: int, kind: str) -> bool:
+    """Whether an event of ``song`` has a clause of ``kind`` (e.g. ``forbid_face_up``)."""
+    return any(
+        clause["kind"] == kind
+        for event in seen.songs[song][1]
+        for clause in get_event(event).clauses
+    )
+
+
+def signal_for(seen: Seen, card: str, song: int) -> tuple[str | None, CueSignal | None]:
+    """The convention's signal for a played card: (Face Up card, or Cue (card, cue, dir))."""
+    if not seen.later:
+        return None, None
+    venue = seen.venue
+    if (
+        FACE_UP[card]
+        and not events_forbid(seen, song, "forbid_face_up")
+        and V.face_up_allowed(
+            venue,
+            True,
+            [sim.VALUE[staged] for staged in seen.stages[seen.seat]],
+            seen.seat == seen.solo_seat,
+        )
+    ):
+        return card, None
+    if events_forbid(seen, song, "forbid_cue"):
+        return None, None
+    played = sim.VALUE[card]
+    best = None
+    for cue_card in seen.stages[seen.seat]:
+        if not sim.CUE[cue_card] or cue_card in seen.rotated:
+            continue
+        cue_value = sim.VALUE[cue_card]
+        if cue_value == played:
+            continue
+        width = (5 - cue_value) if played > cue_value else (cue_value - 1)
+        if best is None or width < best[0]:
+            best = (width, cue_card, "higher" if played > cue_value else "lower")
+    if best is None:
+        return None, None
+    return None, (card, best[1], best[2])
+
+
+def signal_kind(seen: Seen, value: int) -> tuple | None:
+    """The signal the convention gives on a card of ``value``: ("exact",) for Face Up,
+    ("range", above, below) for a Cue, None when there is none."""
+    copies = [card for card in seen.hand if sim.VALUE[card] == value]
+    if not copies:
+        return None
+    face_up, cue = signal_for(seen, pick_copy(copies, value, True), 0)
+    if face_up is not None:
+        return ("exact",)
+    face_up, cue = signal_for(seen, pick_copy(copies, value, False), 0)
+    if face_up is not None:
+        return ("exact",)
+    if cue is None:
+        return None
+    cue_value = sim.VALUE[cue[1]]
+    return ("range", cue_value, 6) if cue[2] == "higher" else ("range", 0, cue_value)
+
+
+def closer_belief(seen: Seen, own: tuple[int, ...], main: int | None) -> CodeDist:
+    """What the closer will believe this seat played: its main card as the convention
+    signals it (exactly when Face Up, a range with a Cue, else its unstaged cards),
+    any other card of its as played."""
+    if main is None:
+        return ((code_of(own), 1.0),)
+    rest = code_of(own) - CODE[main]
+    kind = signal_kind(seen, main)
+    if kind is not None and kind[0] == "exact":
+        return ((code_of(own), 1.0),)
+    stage = tuple(sim.VALUE[card] for card in seen.stages[seen.seat])
+    pool = card_pool(stage, seen.venue.rule_id == "full_range")
+    above, below = (kind[1], kind[2]) if kind is not None else (0, 6)
+    dist = value_distribution(pool, None, above, below)
+    return tuple((rest + CODE[value], chance) for value, chance in dist)

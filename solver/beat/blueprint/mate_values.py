@@ -1,0 +1,206 @@
+"""The bandmates' card values as one seat sees them: distributions over what they play.
+
+A bandmate's card is known exactly after a Face Up, within a range after a Cue, and
+otherwise is any value its deck still holds (its unstaged cards; at Jupiter only the
+values it has not staged yet).  Bandmates still to play before the closer (3-4 seats)
+are modelled as aiming at their share of the song.  Every bandmate respects the
+song's per-card value rules when it can.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from services.beat import cards as C
+from services.beat.events import get_event
+from solver.beat import sim
+from solver.beat.blueprint.result_value import FAIL, LOUD, OP, RESULTS, result_utilities
+from solver.beat.blueprint.seat_view import Seen, Signal, closer_of
+
+#: a bandmate still to play that is not the closer is modelled as playing the value of
+#: its hand closest to its share of the sum the song's best result needs: the song's
+#: difficulty, plus this margin when the result is LOUD (see ``share_distribution``)
+FAIR_LOUD_MARGIN = 2.5
+
+#: a multiset of card values as one integer (counts in base 8): union is addition
+BASE = 8
+CODE = {value: BASE ** (value - 1) for value in C.VALUES}
+
+ValueDist = tuple[tuple[int, float], ...]  # (card value, probability)
+CodeDist = tuple[tuple[int, float], ...]  # (multiset code, probability)
+Pool = tuple[tuple[int, int], ...]  # (card value, copies)
+
+
+def code_of(values: tuple[int, ...] | list[int]) -> int:
+    """The multiset code of these card values."""
+    return sum(CODE[value] for value in values)
+
+
+def values_of(code: int) -> tuple[int, ...]:
+    """The sorted card values of a multiset code."""
+    out: list[int] = []
+    for value in C.VALUES:
+        out += [value] * ((code // CODE[value]) % BASE)
+    return tuple(out)
+
+
+@lru_cache(maxsize=50_000)
+def card_pool(stage_values: tuple[int, ...], full_range: bool) -> Pool:
+    """(value, copies) a seat still holds somewhere (hand, draw pile, confiscated);
+    at Jupiter (``full_range``) only the values it has not staged (the ones the
+    blueprint plays)."""
+    copies = dict.fromkeys(C.VALUES, 3)
+    for value in stage_values:
+        copies[value] -= 1
+    out = tuple((value, n) for value, n in copies.items() if n > 0)
+    if full_range:
+        staged = set(stage_values)
+        missing = tuple((value, n) for value, n in out if value not in staged)
+        return missing or out
+    return out
+
+
+@lru_cache(maxsize=50_000)
+def value_distribution(
+    pool: Pool,
+    exact: int | None,
+    above: int,
+    below: int,
+    allowed: frozenset[int] | None = None,
+) -> ValueDist:
+    """A card of ``pool`` known to be ``exact``, or within (``above``, ``below``) and
+    among ``allowed`` where the pool has such values: (value, probability) pairs."""
+    if exact is not None:
+        return ((exact, 1.0),)
+    inside = tuple((value, n) for value, n in pool if above < value < below) or pool
+    if allowed is not None:
+        inside = tuple((value, n) for value, n in inside if value in allowed) or inside
+    total = sum(n for _, n in inside)
+    return tuple((value, n / total) for value, n in inside) if total else ()
+
+
+@lru_cache(maxsize=5_000)
+def allowed_values(events: tuple[str, ...]) -> frozenset[int] | None:
+    """The card values a song's events let a card have (None: any).  A bandmate
+    following the blueprint plays one of them when it can -- the song FAILs otherwise --
+    so a first seat that modelled its bandmates as any unstaged card gave up on
+    songs such as Power Chords' "every card 3, 4 or 5" that the band could play."""
+    ok = set(C.VALUES)
+    for event in events:
+        for clause in get_event(event).clauses:
+            if clause["kind"] == "forbid_value":
+                ok.discard(clause["value"])
+            elif clause["kind"] == "value_range":
+                ok &= set(range(clause["min"], clause["max"] + 1))
+    return None if len(ok) == len(C.VALUES) else frozenset(ok)
+
+
+def mate_pool(seen: Seen, mate: int, song: int) -> tuple[Pool, frozenset[int] | None]:
+    """The values ``mate`` may still hold (its unstaged cards) and those the song's
+    events let a card have."""
+    stage = tuple(sim.VALUE[card] for card in seen.stages[mate])
+    return card_pool(stage, seen.venue.rule_id == "full_range"), allowed_values(seen.songs[song][1])
+
+
+def mate_distribution(seen: Seen, mate: int, signal: Signal | None, song: int = 0) -> ValueDist:
+    """The value ``mate`` plays on ``song`` as its ``signal`` (if any) tells it."""
+    pool, allowed = mate_pool(seen, mate, song)
+    if signal is None:
+        return value_distribution(pool, None, 0, 6, allowed)
+    return value_distribution(pool, signal.exact, signal.above, signal.below, allowed)
+
+
+@lru_cache(maxsize=50_000)
+def combine(distributions: tuple[ValueDist, ...]) -> CodeDist:
+    """The bandmates' values together: (multiset code, probability) pairs."""
+    acc: dict[int, float] = {0: 1.0}
+    for dist in distributions:
+        if not dist:
+            continue
+        nxt: dict[int, float] = {}
+        for key, chance in acc.items():
+            for value, weight in dist:
+                joined = key + CODE[value]
+                nxt[joined] = nxt.get(joined, 0.0) + chance * weight
+        acc = nxt
+    return tuple(acc.items())
+
+
+def mates_per_song(seen: Seen) -> list[CodeDist]:
+    """Per song: the values of the bandmates other than the closer, as a distribution
+    over multiset codes (played ones as signalled, the others from their unstaged cards)."""
+    round_songs = len(seen.songs)
+    closer = closer_of(seen)
+    per_song: list[list] = [[] for _ in range(round_songs)]
+    for mate, signals in seen.signals.items():
+        for signal in signals:
+            if signal.song < round_songs:
+                per_song[signal.song].append(mate_distribution(seen, mate, signal, signal.song))
+    utils = result_utilities(seen) if len(seen.later) > 1 else None
+    for mate in seen.later:
+        if mate == closer:
+            continue
+        for song in range(min(round_songs, seen.hand_counts[mate])):
+            difficulty = seen.songs[song][0]
+            if utils is not None and difficulty is not None:
+                per_song[song].append(share_distribution(seen, mate, song, difficulty, utils[song]))
+            else:
+                per_song[song].append(mate_distribution(seen, mate, None, song))
+    return [combine(tuple(sorted(dists))) for dists in per_song]
+
+
+def share_distribution(
+    seen: Seen, mate: int, song: int, difficulty: int, utility: dict[str, float]
+) -> ValueDist:
+    """A bandmate still to play that is not the closer: it holds a random hand of its
+    unstaged cards and plays the value closest to its fair share of the sum the song's
+    best result needs (difficulty, plus ``FAIR_LOUD_MARGIN`` for a LOUD; nothing for a
+    FAIL), the signalled cards of this round taken off and shared among the seats whose
+    cards are not known.  Modelled as any unstaged card instead, such a bandmate looked
+    like noise to the seats before it, which then played for safety: high cards into
+    LOUDs by 4 or more and FAILs later."""
+    aim = max(RESULTS, key=lambda result: (utility[result], result == OP))
+    if aim == FAIL:
+        target = 0.0
+    else:
+        want = difficulty + (FAIR_LOUD_MARGIN if aim == LOUD else 0.0)
+        known = 0.0
+        told = 0
+        for who, signals in seen.signals.items():
+            for signal in signals:
+                if signal.song == song and not signal.solo:
+                    dist = mate_distribution(seen, who, signal, song)
+                    known += sum(value * chance for value, chance in dist)
+                    told += 1
+        target = (want - known) / max(1, seen.players - told)
+    pool, allowed = mate_pool(seen, mate, song)
+    if allowed is not None:
+        pool = tuple((value, n) for value, n in pool if value in allowed) or pool
+    return closest_distribution(pool, seen.hand_counts[mate], round(target, 3))
+
+
+@lru_cache(maxsize=20_000)
+def closest_distribution(pool: Pool, hand_size: int, target: float) -> ValueDist:
+    """The value closest to ``target`` (the higher on a tie) in a random hand of
+    ``hand_size`` cards of ``pool``: (value, probability) pairs (hypergeometric)."""
+    order = sorted((value for value, _ in pool), key=lambda value: (abs(value - target), -value))
+    copies = dict(pool)
+    n_all = sum(copies.values())
+    held = min(hand_size, n_all)
+    total = comb(n_all, held)
+    out = []
+    used = 0
+    before = 1.0
+    for value in order:
+        used += copies[value]
+        none = comb(n_all - used, held) / total if total else 0.0
+        if before - none > 1e-12:
+            out.append((value, before - none))
+        before = none
+    return tuple(out)
+
+
+def comb(total: int, chosen: int) -> int:
+    """``total`` choose ``chosen``; 0 outside 0 <= chosen <= total."""
+    return math.comb(total, chosen) if 0 <= chosen <= total else 0
