@@ -93,6 +93,8 @@ def check_sample(state: dict, seat: int, sst: dict) -> None:
 )
 # Stellar Studio 54 turns a second Loud in a row into a FAIL with no event involved
 @example(venue="stellar_studio", players=2, seed=1661, steps=9, seat=0, sample_seed=0)
+# Astro City turns a Loud too far over the difficulty into a FAIL
+@example(venue="astro_city", players=3, seed=5885, steps=37, seat=1, sample_seed=732)
 def test_sampled_deals_respect_every_fact_of_the_view(
     venue, players, seed, steps, seat, sample_seed
 ):
