@@ -36,6 +36,7 @@ machine) and guarded by a deadline; nothing that ran out is guessed.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from typing import Any
@@ -105,9 +106,15 @@ def report(
     t0 = time.monotonic()
     spec, st, rot = L.start(state)
     out: dict[str, Any] = {"cap": CAP, "sample": SAMPLE}
+    # one memo for every question about this deal: the line count settles most
+    # positions the first line and the per-round checks then ask about again
     counter = L.Counter(spec, nodes, deadline)
+    count: int | None = None
+    with contextlib.suppress(L.OutOfBudget):
+        count = counter.lines(st, rot, CAP)
+    counter.nodes_left = nodes
     try:
-        line = counter.first_line(st, rot)
+        line = counter.first_line(st, rot) if count != 0 else None
         winnable: bool | None = line is not None
     except L.OutOfBudget:
         found = _decide(state, deadline)
@@ -116,14 +123,10 @@ def report(
     out["winnable"] = winnable
     out.update(lines=None, lines_exact=False, grade=None, narrowness=None, rounds=[], tags=[])
     if winnable and line:
-        count = L.Counter(spec, nodes, deadline)
-        try:
-            n = count.lines(st, rot, CAP)
-            out.update(lines=n, lines_exact=n < CAP)
-        except L.OutOfBudget:
-            pass
+        if count is not None:
+            out.update(lines=count, lines_exact=count < CAP)
         out["line"] = line
-        out["rounds"] = _rounds(state, spec, st, rot, line, deadline)
+        out["rounds"] = _rounds(counter, st, rot, line, deadline)
         if all(r["keep"] for r in out["rounds"]):
             out["narrowness"] = round(
                 sum(math.log10(r["plays"] / r["keep"]) for r in out["rounds"]), 2
@@ -142,28 +145,27 @@ def _spread(n: int, k: int) -> list[int]:
 
 
 def _rounds(
-    state: dict[str, Any],
-    spec: sim.Spec,
+    judge: L.Counter,
     st: sim.State,
     rot: search.Rotated,
     line: list[L.Decision],
     deadline: float,
 ) -> list[dict[str, Any]]:
     """Per round of ``line``: the distinct plays and how many keep the venue winnable
-    (``keep`` scaled from the sample when the round offers more than :data:`SAMPLE`)."""
-    from solver.beat import plan as P
+    (``keep`` scaled from the sample when the round offers more than :data:`SAMPLE`).
 
+    ``judge`` carries the memo of the line count, so positions it settled cost nothing."""
+    spec = judge.spec
     out = []
-    # one memo for every check: positions after different plays meet again
-    judge = L.Counter(spec, PLAY_NODES, deadline)
     for i, dec in enumerate(line):
         kids = judge.children(st, rot)
         picked = _spread(len(kids), SAMPLE)
         alive = decided = 0
+        cpsat = _Fallback(spec, st, rot)
         for j in picked:
             d = kids[j]
             nxt = judge.step(st, d)
-            verdict = _alive(judge, state, d, nxt, search.rotate(rot, d, spec.players), deadline)
+            verdict = _alive(judge, cpsat, d, nxt, search.rotate(rot, d, spec.players), deadline)
             if verdict is not None:
                 decided += 1
                 alive += verdict
@@ -180,24 +182,37 @@ def _rounds(
                 "exact": exact,
             }
         )
-        state, _ = P.apply_round(state, dec)
         st = search.step(spec, st, dec, check=False)
         rot = search.rotate(rot, dec, spec.players)
     return out
 
 
+class _Fallback:
+    """CP-SAT for the plays of one round the line count could not settle, its model
+    built on first use only (most rounds need none)."""
+
+    def __init__(self, spec: sim.Spec, st: sim.State, rot: search.Rotated):
+        self.args = (spec, st, rot)
+        self.model: Any = None
+
+    def winnable_after(self, dec: L.Decision, deadline: float) -> bool | None:
+        from solver.beat import keep as K
+
+        if self.model is None:
+            self.model = K.RoundModel(*self.args)
+        return self.model.winnable_after(dec, deadline)
+
+
 def _alive(
     judge: L.Counter,
-    state: dict[str, Any],
+    cpsat: _Fallback,
     dec: L.Decision,
     nxt: sim.State,
     rot: search.Rotated,
     deadline: float,
 ) -> bool | None:
-    """Whether the venue is still winnable after round ``dec`` from the engine ``state``
-    (None: undecided within the budgets)."""
-    from solver.beat import plan as P
-
+    """Whether the venue is still winnable after round ``dec`` (None: undecided within
+    the budgets)."""
     if nxt.status != "running":
         return nxt.status == "won"
     if time.monotonic() > deadline:
@@ -206,9 +221,9 @@ def _alive(
     try:
         return judge.winnable(nxt, rot)
     except L.OutOfBudget:
-        after, _ = P.apply_round(state, dec)
-        verdict = _decide(after, deadline)["verdict"]
-        return {"feasible": True, "infeasible": False}.get(verdict)
+        if time.monotonic() > deadline:
+            return None
+        return cpsat.winnable_after(dec, deadline)
 
 
 def _tags(
