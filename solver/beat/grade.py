@@ -52,8 +52,9 @@ PLAY_NODES = 80
 #: grade floors on the narrowness N: the least N of grades 2, 3, 4, 5
 GRADE_STEPS = (1.0, 2.0, 3.0, 4.5)
 DEFAULT_NODES = 20_000
-#: the node budget of each "needs ..." tag's proof (no line without the feature)
-TAG_NODES = 1_500
+#: the node budget of each "needs ..." tag's search for a line without the feature
+#: (it finds one quickly when there is one); the proof that none exists is CP-SAT's
+TAG_NODES = 200
 
 TAG_SOLO = "needs the Solo"
 TAG_ENCORE = "needs an Encore"
@@ -85,11 +86,12 @@ def _uses_face_up(d: L.Decision) -> bool:
     return any(p.get("face_up") for p in d.get("plays", ()))
 
 
+#: (tag, whether a round uses the feature, the feature's name in :mod:`solver.beat.keep`)
 TAG_TESTS = (
-    (TAG_SOLO, _uses_solo),
-    (TAG_ENCORE, _uses_encore),
-    (TAG_CUE, _uses_cue),
-    (TAG_FACE_UP, _uses_face_up),
+    (TAG_SOLO, _uses_solo, "solo"),
+    (TAG_ENCORE, _uses_encore, "encore"),
+    (TAG_CUE, _uses_cue, "cue"),
+    (TAG_FACE_UP, _uses_face_up, "face_up"),
 )
 
 
@@ -236,19 +238,28 @@ def _tags(
     deadline: float,
 ) -> list[str]:
     """Tags the solver proves: a feature is *needed* when no winning line goes without it
-    (checked only when the first line uses it); unknown within the budget means no tag."""
+    (checked only when the first line uses it): a short search for a line without it,
+    then CP-SAT on the start's model with the feature forbidden under an assumption.
+    Unknown within the budgets means no tag."""
+    from solver.beat import keep as K
+
     tags = []
     if out["lines"] == 1:
         tags.append(TAG_UNIQUE)
     if any(r["keep"] == 1 and r["exact"] for r in out["rounds"]):
         tags.append(TAG_ONE_PLAY)
-    for tag, uses in TAG_TESTS:
+    model: K.RoundModel | None = None
+    for tag, uses, feature in TAG_TESTS:
         if not any(uses(d) for d in line):
             continue
         without = L.Counter(spec, min(nodes, TAG_NODES), deadline, allow=lambda d, u=uses: not u(d))
         try:
             if not without.winnable(st, rot):
                 tags.append(tag)
+            continue
         except L.OutOfBudget:
             pass
+        model = model or K.RoundModel(spec, st, rot)
+        if model.winnable_without(feature, deadline) is False:
+            tags.append(tag)
     return tags

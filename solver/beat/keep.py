@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from services.beat import venues as V
 from solver.beat import search, sim
 
 
@@ -76,3 +77,33 @@ class RoundModel:
         if end.status != "won":  # a model bug must never surface as a wrong answer
             raise AssertionError(f"plan does not win in replay: {end.reason}")
         return True
+
+    def winnable_without(self, feature: str, deadline: float) -> bool | None:
+        """Whether some winning line from the round start goes without ``feature``
+        (``solo``, ``encore``, ``cue`` or ``face_up``, as :mod:`solver.beat.grade`'s tags
+        read them; None: out of time, or a feature this model cannot forbid)."""
+        mdl = self.mdl
+        if feature == "solo":
+            used = list(mdl.solo)
+        elif feature == "encore":
+            if V.auto_encores(self.spec.venue):
+                return None  # the model's Encores include the automatic ones
+            used = list(mdl.e)
+        elif feature == "cue":
+            used = list(mdl.cu.values())
+            if mdl.tu:
+                used += list(mdl.tu["up"].values()) + list(mdl.tu["dn"].values())
+        elif feature == "face_up":
+            used = list(mdl.fu.values())
+        else:
+            raise ValueError(feature)
+        if time.monotonic() >= deadline:
+            return None
+        m = mdl.m
+        lit = m.new_bool_var("")
+        for u in used:
+            m.add(u == 0).only_enforce_if(lit)
+        m.clear_assumptions()
+        m.add_assumptions([lit])
+        verdict = mdl.solve(min(5.0, deadline - time.monotonic()))
+        return {"feasible": True, "infeasible": False}.get(verdict)

@@ -11,18 +11,21 @@ from solver.beat import search, sim
 from solver.beat import solve as S
 
 
-def brute(spec: sim.Spec, st: sim.State, rot: search.Rotated) -> int:
-    """Every winning line, enumerated without memo, bound or cap."""
+def brute(spec: sim.Spec, st: sim.State, rot: search.Rotated, allow=None) -> int:
+    """Every winning line (of rounds ``allow`` lets through), enumerated without memo,
+    bound or cap."""
     if st.status != "running":
         return int(st.status == "won")
     total = 0
     for dec in search.decisions(spec, st, None, False, rot, True):
+        if allow is not None and not allow(dec):
+            continue
         res = sim.resolve(spec, st, dec)
         broken = search.broken_songs(spec, st, dec)
         if broken and all(res[j] == V.FAIL for j in broken):
             continue
         nxt = search.step(spec, st, dec, check=False)
-        total += brute(spec, nxt, search.rotate(rot, dec, spec.players))
+        total += brute(spec, nxt, search.rotate(rot, dec, spec.players), allow)
     return total
 
 

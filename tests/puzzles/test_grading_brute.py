@@ -1,6 +1,7 @@
 """Grading's fast paths against brute force on random late positions of small deals:
 the line count, every first play's "keeps it winnable" by the shared memo and by the
-round's CP-SAT model under assumptions, and the report built from them."""
+round's CP-SAT model under assumptions, the tags' "no line without the feature", and
+the report built from them."""
 
 from __future__ import annotations
 
@@ -59,6 +60,10 @@ def test_counts_keeps_and_report_agree_with_brute_force(venue, seed, rounds_left
         assert counter.winnable(nxt, r) == truth
         if nxt.status == "running":
             assert model.winnable_after(d, float("inf")) == truth, d
+    for _, uses, feature in G.TAG_TESTS:
+        without = model.winnable_without(feature, float("inf"))
+        if without is not None:
+            assert without == (brute(spec, s0, rot, lambda d, u=uses: not u(d)) > 0), feature
     rep = G.report(state)
     assert rep["winnable"] == (want > 0)
     if want:
