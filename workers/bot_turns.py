@@ -32,6 +32,7 @@ from services.bots import bot_seats_to_act
 from services.connections import connect, specs_from_env
 from services.core import RulesError
 from services.play import perform
+from services.puzzle_archive import PuzzleArchive
 from services.registry import get_game
 from services.store import GameNotFound, GameRecord, GameStore, VersionConflict
 from solver.registry import HINTS, resolve
@@ -188,6 +189,8 @@ def _take_turn(
             log.warning("bot move refused for %s seat %s: %s", game_id, seat, e.code)
             refused = True
             continue
+        # a bot's move may finish a puzzle game: its solve counts as a player's does
+        PuzzleArchive(store.redis, store.prefix).moved(record.status, result.record)
         schedule_bot_turns(Queue(job.origin, connection=job.connection), store, result.record,
                            budget_s)  # fmt: skip
         return {"moved": True, "version": result.record.version, "action": action}

@@ -20,6 +20,7 @@ from services.clock import timeout_rule
 from services.core import RulesError
 from services.joining import take_over
 from services.play import perform
+from services.puzzle_archive import PuzzleArchive
 from services.registry import get_game
 from services.seat_store import SeatStore
 from services.seating import open_seats, seating_of
@@ -103,6 +104,7 @@ def run_timed_out_move(
                              record=record)  # fmt: skip
     except VersionConflict:
         return {"moved": False, "reason": "stale"}
+    PuzzleArchive(store.redis, store.prefix).moved(record.status, result.record)
     schedule_bot_turns(Queue(job.origin, connection=job.connection), store, result.record,
                        budget_s)  # fmt: skip
     return {"moved": True, "version": result.record.version, "action": action}
