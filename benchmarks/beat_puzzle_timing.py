@@ -54,7 +54,7 @@ def main() -> None:
             venue = V.get_venue(number).id
             for seed in range(a.deals):
                 state = GAME.new(n, {"venue": venue, "mode": "puzzle"}, seed)
-                _, t = cpu(lambda: GA.graded(state, time.monotonic() + 60))  # noqa: B023
+                _, t = cpu(lambda: GA.graded(state, time.monotonic() + 3600))  # noqa: B023
                 grades.append(t)
             out, t = cpu(lambda: G.generate(venue, n, a.grade, False, a.gen_budget))  # noqa: B023
             gens.append(t)

@@ -116,6 +116,10 @@ def report(
         count = counter.lines(st, rot, CAP)
     counter.nodes_left = nodes
     try:
+        if count is None and not counter.wins:
+            # a count that ran out without reaching a single win: CP-SAT decides such
+            # deals (mostly lost ones) far sooner than a second search would
+            raise L.OutOfBudget
         line = counter.first_line(st, rot) if count != 0 else None
         winnable: bool | None = line is not None
     except L.OutOfBudget:

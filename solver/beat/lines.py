@@ -50,6 +50,8 @@ class Counter:
         self.deadline = deadline
         self.allow = allow
         self.memo: dict[tuple, tuple[int, bool]] = {}
+        #: won leaves reached so far (none after a count that ran out: most likely lost)
+        self.wins = 0
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -112,6 +114,7 @@ class Counter:
     def lines(self, st: sim.State, rot: search.Rotated, want: int) -> int:
         """Winning lines from the round start ``st``, counted up to ``want``."""
         if st.status == "won":
+            self.wins += 1
             return 1
         if st.status == "lost" or search.hopeless(self.spec, st):
             return 0
