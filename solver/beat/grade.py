@@ -8,7 +8,8 @@ band choosing each round's play at random stays on a winnable path along that li
 N = 2 means about one chance in 100. Where a round offers more than
 :data:`SAMPLE` plays, ``keep`` is estimated from a fixed sample of them (spread evenly
 over the search's order, so the same deal gives the same sample) and scaled; each
-sampled play is decided by the line count within a small node budget, else by CP-SAT.
+sampled play is decided by the line count's memo when it settled that position, else by
+CP-SAT on the round's one model, the play given as an assumption (:mod:`solver.beat.keep`).
 
 **Grade** from N (and uniqueness), one step per decade of the random band's chance:
 
@@ -41,20 +42,18 @@ import math
 import time
 from typing import Any
 
+from services.beat import venues as V
 from solver.beat import lines as L
 from solver.beat import search, sim
 
 CAP = 1000
 #: at most this many plays of a round are decided (a fixed, evenly spread sample)
 SAMPLE = 16
-#: the line count's budget per sampled play before CP-SAT decides it
-PLAY_NODES = 80
 #: grade floors on the narrowness N: the least N of grades 2, 3, 4, 5
 GRADE_STEPS = (1.0, 2.0, 3.0, 4.5)
 DEFAULT_NODES = 20_000
-#: the node budget of each "needs ..." tag's search for a line without the feature
-#: (it finds one quickly when there is one); the proof that none exists is CP-SAT's
-TAG_NODES = 200
+#: the search's budget for "needs an Encore" where Encores also come by themselves
+TAG_NODES = 1_500
 
 TAG_SOLO = "needs the Solo"
 TAG_ENCORE = "needs an Encore"
@@ -223,7 +222,9 @@ def _alive(
         return nxt.status == "won"
     if time.monotonic() > deadline:
         return None  # out of time: left undecided, never guessed
-    judge.nodes_left = PLAY_NODES
+    # the memo only: where it has not settled the position, CP-SAT on the round's
+    # model decides in a few ms, sooner than a search that must prove a loss
+    judge.nodes_left = 0
     try:
         return judge.winnable(nxt, rot)
     except L.OutOfBudget:
@@ -242,9 +243,8 @@ def _tags(
     deadline: float,
 ) -> list[str]:
     """Tags the solver proves: a feature is *needed* when no winning line goes without it
-    (checked only when the first line uses it): a short search for a line without it,
-    then CP-SAT on the start's model with the feature forbidden under an assumption.
-    Unknown within the budgets means no tag."""
+    (checked only when the first line uses it), decided by CP-SAT on the start's model
+    with the feature forbidden under an assumption. Unknown in time means no tag."""
     from solver.beat import keep as K
 
     tags = []
@@ -256,13 +256,15 @@ def _tags(
     for tag, uses, feature in TAG_TESTS:
         if not any(uses(d) for d in line):
             continue
-        without = L.Counter(spec, min(nodes, TAG_NODES), deadline, allow=lambda d, u=uses: not u(d))
-        try:
-            if not without.winnable(st, rot):
-                tags.append(tag)
+        if feature == "encore" and V.auto_encores(spec.venue):
+            # the model cannot tell chosen Encores from automatic ones: the search
+            # proves this one, within its budget
+            budget = min(nodes, TAG_NODES)
+            without = L.Counter(spec, budget, deadline, allow=lambda d, u=uses: not u(d))
+            with contextlib.suppress(L.OutOfBudget):
+                if not without.winnable(st, rot):
+                    tags.append(tag)
             continue
-        except L.OutOfBudget:
-            pass
         model = model or K.RoundModel(spec, st, rot)
         if model.winnable_without(feature, deadline) is False:
             tags.append(tag)
