@@ -5,11 +5,11 @@ request (venue, seats, grade, ``start``), each graded by :mod:`solver.beat.grade
 the first whose grade matches (and, with ``unique``, that has exactly one winning
 line, symmetric swaps folded: see :mod:`solver.beat.lines`) is returned with its code.
 
-Every other candidate, once some winnable deal has been graded, is instead a *mutation*
-of the deal nearest the target so far (two cards of one seat's deck swapped, or two
-songs): the grade follows the narrowness N, which moves little under one swap, so a
-deal one grade off is walked toward the target's band of N instead of hoping a fresh
-seed lands in it. Mutations are drawn from a generator seeded by the request, so a
+Every other candidate, once a graded deal has come near the target (N within
+:data:`NEAR` of the grade's band), is instead a *mutation* of the deal nearest so far
+(two cards of one seat's deck swapped, or two songs of different difficulty): one swap
+moves N a little, so a near miss is walked into the band. Far off, fresh seeds hit more
+often. Mutations are drawn from a generator seeded by the request, so a
 search bounded by ``max_candidates`` is repeatable.
 The search stops at the budget and says so: ``found: false`` with how many deals
 were tried and the grades they had, never a puzzle of another grade.
@@ -31,6 +31,9 @@ from solver.beat import grade_api as GA
 #: the deadline of one candidate's grading, as a share of the budget left (a hard
 #: candidate must not eat the whole search)
 CANDIDATE_SHARE = 0.5
+#: mutate only a near miss: a deal whose N lies at most this far outside the target's
+#: band (far off, one swap rarely moves N enough, and fresh seeds hit more often)
+NEAR = 0.5
 
 
 def candidate_seed(venue: str, players: int, grade: int, start: int, i: int) -> int:
@@ -64,7 +67,7 @@ def generate(
     while time.monotonic() < end and (max_candidates is None or i < max_candidates):
         i += 1
         state = None
-        if nearest is not None and i % 2 == 0:
+        if nearest is not None and nearest[0] <= NEAR and i % 2 == 0:
             state = _mutant(venue, players, nearest[1], rng)
         if state is None:
             seed = candidate_seed(venue, players, grade, start, fresh)
