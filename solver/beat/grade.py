@@ -52,6 +52,8 @@ SAMPLE = 16
 #: grade floors on the narrowness N: the least N of grades 2, 3, 4, 5
 GRADE_STEPS = (1.0, 2.0, 3.0, 4.5)
 DEFAULT_NODES = 20_000
+#: the line count stops after this share (1/n) of its budget without reaching a win
+WINLESS_SHARE = 10
 #: the search's budget for "needs an Encore" where Encores also come by themselves
 TAG_NODES = 1_500
 
@@ -111,8 +113,12 @@ def report(
     # positions the first line and the per-round checks then ask about again
     counter = L.Counter(spec, nodes, deadline)
     count: int | None = None
+    # a count that meets no win early will not settle in its budget (4-seat deals,
+    # thousands of rounds per position): CP-SAT decides those, and the count is unknown
+    counter.winless_nodes = nodes // WINLESS_SHARE
     with contextlib.suppress(L.OutOfBudget):
         count = counter.lines(st, rot, CAP)
+    counter.winless_nodes = None
     counter.nodes_left = nodes
     try:
         if count is None and not counter.wins:

@@ -52,11 +52,15 @@ class Counter:
         self.memo: dict[tuple, tuple[int, bool]] = {}
         #: won leaves reached so far (none after a count that ran out: most likely lost)
         self.wins = 0
+        #: give up after this many nodes without a single win (None: never)
+        self.winless_nodes: int | None = None
 
     def _tick(self) -> None:
         self.nodes += 1
         self.nodes_left -= 1
         if self.nodes_left < 0 or (self.nodes % 64 == 0 and time.monotonic() > self.deadline):
+            raise OutOfBudget
+        if self.winless_nodes is not None and not self.wins and self.nodes > self.winless_nodes:
             raise OutOfBudget
 
     def children(self, st: sim.State, rot: search.Rotated) -> list[Decision]:
