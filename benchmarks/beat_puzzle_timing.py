@@ -1,13 +1,15 @@
 """CPU time of grading, generating and analysing Beat puzzles (one process, no API).
 
 * grade: ``GA.graded`` on the deals seeds ``0..N-1`` lay out at each venue and seat count;
-* generate: ``generate`` for each venue and seat count at ``--grade`` (budget ``--gen-budget``);
+* generate: ``generate`` for each venue and seat count at each ``--grade`` (wall budget
+  ``--gen-budget``; or, with ``--gen-candidates N``, N candidates and no clock, so that
+  a loaded machine does not cut the search and the figures are CPU time for the same work);
 * analysis: a random band plays a 4-seat venue to its end, then ``analysis.analyse``.
 
 Medians and worst cases of ``time.process_time`` per call are printed; figures, not tests.
 
     .venv/bin/python benchmarks/beat_puzzle_timing.py [--venues 1 2 3] [--players 2 3 4]
-        [--deals 3] [--grade 2] [--gen-budget 20] [--games 3]
+        [--deals 3] [--grade 2 4] [--gen-budget 20 | --gen-candidates 10] [--games 3]
 """
 
 from __future__ import annotations
@@ -44,8 +46,9 @@ def main() -> None:
     p.add_argument("--venues", nargs="+", type=int, default=[1, 2, 3, 4, 5])
     p.add_argument("--players", nargs="+", type=int, default=[2, 3, 4])
     p.add_argument("--deals", type=int, default=2)
-    p.add_argument("--grade", type=int, default=2)
+    p.add_argument("--grade", nargs="+", type=int, default=[2])
     p.add_argument("--gen-budget", type=float, default=20.0)
+    p.add_argument("--gen-candidates", type=int, default=None)
     p.add_argument("--games", type=int, default=3)
     a = p.parse_args()
     for n in a.players:
@@ -54,13 +57,22 @@ def main() -> None:
             venue = V.get_venue(number).id
             for seed in range(a.deals):
                 state = GAME.new(n, {"venue": venue, "mode": "puzzle"}, seed)
-                _, t = cpu(lambda: GA.graded(state, time.monotonic() + 60))  # noqa: B023
+                _, t = cpu(lambda: GA.graded(state, time.monotonic() + 3600))  # noqa: B023
                 grades.append(t)
-            out, t = cpu(lambda: G.generate(venue, n, a.grade, False, a.gen_budget))  # noqa: B023
-            gens.append(t)
-            found += out["found"]
+            for g in a.grade if a.gen_budget > 0 or a.gen_candidates else ():
+                budget = a.gen_budget if a.gen_candidates is None else 1e9
+
+                def gen(g=g, venue=venue, budget=budget):
+                    return G.generate(venue, n, g, False, budget, max_candidates=a.gen_candidates)  # noqa: B023
+
+                out, t = cpu(gen)
+                gens.append(t)
+                found += out["found"]
+                seen = out["grades_seen"]
+                print(f"  {venue} {n} seats grade {g}: found {out['found']} after {out['tried']}, "
+                      f"{t:.2f} s CPU, {seen}", flush=True)  # fmt: skip
         summary(f"grade, {n} seats", grades)
-        summary(f"generate grade {a.grade}, {n} seats ({found}/{len(a.venues)} found)", gens)
+        summary(f"generate grades {a.grade}, {n} seats ({found}/{len(gens)} found)", gens)
     times = []
     for seed in range(a.games):
         rng = random.Random(seed)

@@ -35,6 +35,7 @@ from services.registry import get_game
 from services.store import keys
 from services.store.connections import connect, specs_from_env
 from services.store.games import GameNotFound, GameRecord, GameStore, VersionConflict
+from services.store.puzzle_archive import PuzzleArchive
 from solver.registry import HINTS, resolve
 from workers import clock_timer, turn_lease
 
@@ -189,6 +190,8 @@ def _take_turn(
             log.warning("bot move refused for %s seat %s: %s", game_id, seat, e.code)
             refused = True
             continue
+        # a bot's move may finish a puzzle game: its solve counts as a player's does
+        PuzzleArchive(store.redis, store.prefix).moved(record.status, result.record)
         schedule_bot_turns(Queue(job.origin, connection=job.connection), store, result.record,
                            budget_s)  # fmt: skip
         return {"moved": True, "version": result.record.version, "action": action}

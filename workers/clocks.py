@@ -23,6 +23,7 @@ from services.play.moves import perform
 from services.play.seating import open_seats, seating_of
 from services.registry import get_game
 from services.store.games import GameNotFound, GameStore, VersionConflict
+from services.store.puzzle_archive import PuzzleArchive
 from services.store.seats import SeatStore
 from workers import clock_timer
 from workers.bot_turns import choose_action, game_connection, schedule_bot_turns
@@ -103,6 +104,7 @@ def run_timed_out_move(
                              record=record)  # fmt: skip
     except VersionConflict:
         return {"moved": False, "reason": "stale"}
+    PuzzleArchive(store.redis, store.prefix).moved(record.status, result.record)
     schedule_bot_turns(Queue(job.origin, connection=job.connection), store, result.record,
                        budget_s)  # fmt: skip
     return {"moved": True, "version": result.record.version, "action": action}

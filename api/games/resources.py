@@ -235,11 +235,7 @@ def move_result(
     if result.record.version == before.version + 1:  # no concurrent write in between
         be.read_cache.moved(before, result.written, result.record.state)
     kick_bots(result.record, be)
-    if result.record.status == "finished" and before.status != "finished":
-        outcome = get_game(result.record.game).outcome(result.record.state) or {}
-        PuzzleArchive(be.redis, be.store.prefix).finished(
-            result.record.id, bool(outcome.get("won"))
-        )
+    PuzzleArchive(be.redis, be.store.prefix).moved(before.status, result.record)
     view = envelope(result.record, principal, None if principal.host else seat)
     answer_body = {"version": result.record.version, "events": result.events, "view": view}
     return dump(answer_body), _etag(result.record.version)

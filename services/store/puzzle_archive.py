@@ -19,6 +19,8 @@ from typing import Any
 
 import redis
 
+from services.play.records import GameRecord
+from services.registry import get_game
 from services.store import keys
 
 #: the archive keeps its newest entries only
@@ -71,6 +73,13 @@ class PuzzleArchive:
         pipe.hincrby(self._key(code), "attempts", 1)
         pipe.set(self._game_link(game_id), code, ex=GAME_LINK_TTL_S)
         pipe.execute()
+
+    def moved(self, before_status: str, after: GameRecord) -> None:
+        """After any stored move -- a player's, a bot's or a timed-out seat's: when that
+        move finished the game, count its solve (see :meth:`finished`)."""
+        if after.status == "finished" and before_status != "finished":
+            outcome = get_game(after.game).outcome(after.state) or {}
+            self.finished(after.id, bool(outcome.get("won")))
 
     def finished(self, game_id: str, won: bool) -> None:
         """A game ended: a won game started from a code counts one solve, once."""

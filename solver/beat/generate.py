@@ -4,6 +4,13 @@ Candidates are deals the engine lays out from a stream of seeds derived from the
 request (venue, seats, grade, ``start``), each graded by :mod:`solver.beat.grade`;
 the first whose grade matches (and, with ``unique``, that has exactly one winning
 line, symmetric swaps folded: see :mod:`solver.beat.lines`) is returned with its code.
+
+Every other candidate, once a graded deal has come near the target (N within
+:data:`NEAR` of the grade's band), is instead a *mutation* of the deal nearest so far
+(two cards of one seat's deck swapped, or two songs of different difficulty): one swap
+moves N a little, so a near miss is walked into the band. Far off, fresh seeds hit more
+often. Mutations are drawn from a generator seeded by the request, so a
+search bounded by ``max_candidates`` is repeatable.
 The search stops at the budget and says so: ``found: false`` with how many deals
 were tried and the grades they had, never a puzzle of another grade.
 """
@@ -11,16 +18,22 @@ were tried and the grades they had, never a puzzle of another grade.
 from __future__ import annotations
 
 import hashlib
+import random
 import time
 from collections import Counter
 from typing import Any
 
 from services.beat import GAME
+from services.core import RulesError
+from solver.beat import deal as D
 from solver.beat import grade_api as GA
 
 #: the deadline of one candidate's grading, as a share of the budget left (a hard
 #: candidate must not eat the whole search)
 CANDIDATE_SHARE = 0.5
+#: mutate only a near miss: a deal whose N lies at most this far outside the target's
+#: band (far off, one swap rarely moves N enough, and fresh seeds hit more often)
+NEAR = 0.5
 
 
 def candidate_seed(venue: str, players: int, grade: int, start: int, i: int) -> int:
@@ -43,14 +56,23 @@ def generate(
 
     ``max_candidates`` and ``nodes`` bound the work without a clock (the daily
     puzzle uses them so that every process finds the same puzzle)."""
+    from solver.beat import grade as GR
+
     t0 = time.monotonic()
     end = t0 + budget_s
     seen: Counter[str] = Counter()
-    i = 0
+    rng = random.Random(candidate_seed(venue, players, grade, start, -1))
+    nearest: tuple[float, dict[str, Any]] | None = None  # (distance, deal)
+    i = fresh = 0
     while time.monotonic() < end and (max_candidates is None or i < max_candidates):
-        seed = candidate_seed(venue, players, grade, start, i)
         i += 1
-        state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, seed)
+        state = None
+        if nearest is not None and nearest[0] <= NEAR and i % 2 == 0:
+            state = _mutant(venue, players, nearest[1], rng)
+        if state is None:
+            seed = candidate_seed(venue, players, grade, start, fresh)
+            fresh += 1
+            state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, seed)
         left = end - time.monotonic()
         deadline = (
             float("inf")
@@ -68,6 +90,12 @@ def generate(
                 "grades_seen": dict(seen),
                 "seconds": round(time.monotonic() - t0, 3),
             }
+        if rep["narrowness"] is not None:
+            gap = distance(rep["narrowness"], grade, GR.GRADE_STEPS)
+            if unique and rep["lines"] != 1:
+                gap += 1.0
+            if nearest is None or gap < nearest[0]:
+                nearest = (gap, rep["deal"])
     return {
         "found": False,
         "reason": "not_found_in_budget",
@@ -77,6 +105,39 @@ def generate(
         "grades_seen": dict(seen),
         "seconds": round(time.monotonic() - t0, 3),
     }
+
+
+def distance(narrowness: float, grade: int, steps: tuple[float, ...]) -> float:
+    """How far N lies outside the band ``[lo, hi)`` of N that ``grade`` takes (0 inside)."""
+    lo = steps[grade - 2] if grade > 1 else float("-inf")
+    hi = steps[grade - 1] if grade <= len(steps) else float("inf")
+    if narrowness < lo:
+        return lo - narrowness
+    if narrowness >= hi:
+        return narrowness - hi + 0.01  # N == hi is already the next grade
+    return 0.0
+
+
+def _mutant(
+    venue: str, players: int, deal: dict[str, Any], rng: random.Random
+) -> dict[str, Any] | None:
+    """The engine state of ``deal`` with two cards of one seat's deck swapped (or, one
+    time in four, two songs); None if the engine refuses the result."""
+    new = {k: [list(x) for x in v] if k == "decks" else v for k, v in deal.items()}
+    songs = list(deal["songs"])
+    pairs = [(a, b) for a in range(len(songs)) for b in range(a) if songs[a] != songs[b]]
+    if rng.random() < 0.25 and pairs:  # only songs of different difficulty: a real change
+        a, b = rng.choice(pairs)
+        songs[a], songs[b] = songs[b], songs[a]
+        new["songs"] = songs
+    else:
+        deck = new["decks"][rng.randrange(players)]
+        a, b = rng.sample(range(len(deck)), 2)
+        deck[a], deck[b] = deck[b], deck[a]
+    try:
+        return D.engine_state({"venue": venue, "players": players, "seed": 0, "deal": new})
+    except RulesError:
+        return None
 
 
 def _label(rep: dict[str, Any]) -> str:

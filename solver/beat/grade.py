@@ -8,7 +8,8 @@ band choosing each round's play at random stays on a winnable path along that li
 N = 2 means about one chance in 100. Where a round offers more than
 :data:`SAMPLE` plays, ``keep`` is estimated from a fixed sample of them (spread evenly
 over the search's order, so the same deal gives the same sample) and scaled; each
-sampled play is decided by the line count within a small node budget, else by CP-SAT.
+sampled play is decided by the line count's memo when it settled that position, else by
+CP-SAT on the round's one model, the play given as an assumption (:mod:`solver.beat.keep`).
 
 **Grade** from N (and uniqueness), one step per decade of the random band's chance:
 
@@ -36,22 +37,24 @@ machine) and guarded by a deadline; nothing that ran out is guessed.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from typing import Any
 
+from services.beat import venues as V
 from solver.beat import lines as L
 from solver.beat import search, sim
 
 CAP = 1000
 #: at most this many plays of a round are decided (a fixed, evenly spread sample)
 SAMPLE = 16
-#: the line count's budget per sampled play before CP-SAT decides it
-PLAY_NODES = 80
 #: grade floors on the narrowness N: the least N of grades 2, 3, 4, 5
 GRADE_STEPS = (1.0, 2.0, 3.0, 4.5)
 DEFAULT_NODES = 20_000
-#: the node budget of each "needs ..." tag's proof (no line without the feature)
+#: the line count stops after this share (1/n) of its budget without reaching a win
+WINLESS_SHARE = 10
+#: the search's budget for "needs an Encore" where Encores also come by themselves
 TAG_NODES = 1_500
 
 TAG_SOLO = "needs the Solo"
@@ -84,11 +87,12 @@ def _uses_face_up(d: L.Decision) -> bool:
     return any(p.get("face_up") for p in d.get("plays", ()))
 
 
+#: (tag, whether a round uses the feature, the feature's name in :mod:`solver.beat.keep`)
 TAG_TESTS = (
-    (TAG_SOLO, _uses_solo),
-    (TAG_ENCORE, _uses_encore),
-    (TAG_CUE, _uses_cue),
-    (TAG_FACE_UP, _uses_face_up),
+    (TAG_SOLO, _uses_solo, "solo"),
+    (TAG_ENCORE, _uses_encore, "encore"),
+    (TAG_CUE, _uses_cue, "cue"),
+    (TAG_FACE_UP, _uses_face_up, "face_up"),
 )
 
 
@@ -105,9 +109,23 @@ def report(
     t0 = time.monotonic()
     spec, st, rot = L.start(state)
     out: dict[str, Any] = {"cap": CAP, "sample": SAMPLE}
+    # one memo for every question about this deal: the line count settles most
+    # positions the first line and the per-round checks then ask about again
     counter = L.Counter(spec, nodes, deadline)
+    count: int | None = None
+    # a count that meets no win early will not settle in its budget (4-seat deals,
+    # thousands of rounds per position): CP-SAT decides those, and the count is unknown
+    counter.winless_nodes = nodes // WINLESS_SHARE
+    with contextlib.suppress(L.OutOfBudget):
+        count = counter.lines(st, rot, CAP)
+    counter.winless_nodes = None
+    counter.nodes_left = nodes
     try:
-        line = counter.first_line(st, rot)
+        if count is None and not counter.wins:
+            # a count that ran out without reaching a single win: CP-SAT decides such
+            # deals (mostly lost ones) far sooner than a second search would
+            raise L.OutOfBudget
+        line = counter.first_line(st, rot) if count != 0 else None
         winnable: bool | None = line is not None
     except L.OutOfBudget:
         found = _decide(state, deadline)
@@ -116,14 +134,10 @@ def report(
     out["winnable"] = winnable
     out.update(lines=None, lines_exact=False, grade=None, narrowness=None, rounds=[], tags=[])
     if winnable and line:
-        count = L.Counter(spec, nodes, deadline)
-        try:
-            n = count.lines(st, rot, CAP)
-            out.update(lines=n, lines_exact=n < CAP)
-        except L.OutOfBudget:
-            pass
+        if count is not None:
+            out.update(lines=count, lines_exact=count < CAP)
         out["line"] = line
-        out["rounds"] = _rounds(state, spec, st, rot, line, deadline)
+        out["rounds"] = _rounds(counter, st, rot, line, deadline)
         if all(r["keep"] for r in out["rounds"]):
             out["narrowness"] = round(
                 sum(math.log10(r["plays"] / r["keep"]) for r in out["rounds"]), 2
@@ -142,28 +156,27 @@ def _spread(n: int, k: int) -> list[int]:
 
 
 def _rounds(
-    state: dict[str, Any],
-    spec: sim.Spec,
+    judge: L.Counter,
     st: sim.State,
     rot: search.Rotated,
     line: list[L.Decision],
     deadline: float,
 ) -> list[dict[str, Any]]:
     """Per round of ``line``: the distinct plays and how many keep the venue winnable
-    (``keep`` scaled from the sample when the round offers more than :data:`SAMPLE`)."""
-    from solver.beat import plan as P
+    (``keep`` scaled from the sample when the round offers more than :data:`SAMPLE`).
 
+    ``judge`` carries the memo of the line count, so positions it settled cost nothing."""
+    spec = judge.spec
     out = []
-    # one memo for every check: positions after different plays meet again
-    judge = L.Counter(spec, PLAY_NODES, deadline)
     for i, dec in enumerate(line):
         kids = judge.children(st, rot)
         picked = _spread(len(kids), SAMPLE)
         alive = decided = 0
+        cpsat = _Fallback(spec, st, rot)
         for j in picked:
             d = kids[j]
             nxt = judge.step(st, d)
-            verdict = _alive(judge, state, d, nxt, search.rotate(rot, d, spec.players), deadline)
+            verdict = _alive(judge, cpsat, d, nxt, search.rotate(rot, d, spec.players), deadline)
             if verdict is not None:
                 decided += 1
                 alive += verdict
@@ -180,35 +193,50 @@ def _rounds(
                 "exact": exact,
             }
         )
-        state, _ = P.apply_round(state, dec)
         st = search.step(spec, st, dec, check=False)
         rot = search.rotate(rot, dec, spec.players)
     return out
 
 
+class _Fallback:
+    """CP-SAT for the plays of one round the line count could not settle, its model
+    built on first use only (most rounds need none)."""
+
+    def __init__(self, spec: sim.Spec, st: sim.State, rot: search.Rotated):
+        self.args = (spec, st, rot)
+        self.model: Any = None
+
+    def winnable_after(self, dec: L.Decision, deadline: float) -> bool | None:
+        from solver.beat import keep as K
+
+        if self.model is None:
+            self.model = K.RoundModel(*self.args)
+        return self.model.winnable_after(dec, deadline)
+
+
 def _alive(
     judge: L.Counter,
-    state: dict[str, Any],
+    cpsat: _Fallback,
     dec: L.Decision,
     nxt: sim.State,
     rot: search.Rotated,
     deadline: float,
 ) -> bool | None:
-    """Whether the venue is still winnable after round ``dec`` from the engine ``state``
-    (None: undecided within the budgets)."""
-    from solver.beat import plan as P
-
+    """Whether the venue is still winnable after round ``dec`` (None: undecided within
+    the budgets)."""
     if nxt.status != "running":
         return nxt.status == "won"
     if time.monotonic() > deadline:
         return None  # out of time: left undecided, never guessed
-    judge.nodes_left = PLAY_NODES
+    # the memo only: where it has not settled the position, CP-SAT on the round's
+    # model decides in a few ms, sooner than a search that must prove a loss
+    judge.nodes_left = 0
     try:
         return judge.winnable(nxt, rot)
     except L.OutOfBudget:
-        after, _ = P.apply_round(state, dec)
-        verdict = _decide(after, deadline)["verdict"]
-        return {"feasible": True, "infeasible": False}.get(verdict)
+        if time.monotonic() > deadline:
+            return None
+        return cpsat.winnable_after(dec, deadline)
 
 
 def _tags(
@@ -221,19 +249,29 @@ def _tags(
     deadline: float,
 ) -> list[str]:
     """Tags the solver proves: a feature is *needed* when no winning line goes without it
-    (checked only when the first line uses it); unknown within the budget means no tag."""
+    (checked only when the first line uses it), decided by CP-SAT on the start's model
+    with the feature forbidden under an assumption. Unknown in time means no tag."""
+    from solver.beat import keep as K
+
     tags = []
     if out["lines"] == 1:
         tags.append(TAG_UNIQUE)
     if any(r["keep"] == 1 and r["exact"] for r in out["rounds"]):
         tags.append(TAG_ONE_PLAY)
-    for tag, uses in TAG_TESTS:
+    model: K.RoundModel | None = None
+    for tag, uses, feature in TAG_TESTS:
         if not any(uses(d) for d in line):
             continue
-        without = L.Counter(spec, min(nodes, TAG_NODES), deadline, allow=lambda d, u=uses: not u(d))
-        try:
-            if not without.winnable(st, rot):
-                tags.append(tag)
-        except L.OutOfBudget:
-            pass
+        if feature == "encore" and V.auto_encores(spec.venue):
+            # the model cannot tell chosen Encores from automatic ones: the search
+            # proves this one, within its budget
+            budget = min(nodes, TAG_NODES)
+            without = L.Counter(spec, budget, deadline, allow=lambda d, u=uses: not u(d))
+            with contextlib.suppress(L.OutOfBudget):
+                if not without.winnable(st, rot):
+                    tags.append(tag)
+            continue
+        model = model or K.RoundModel(spec, st, rot)
+        if model.winnable_without(feature, deadline) is False:
+            tags.append(tag)
     return tags

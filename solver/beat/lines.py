@@ -50,34 +50,67 @@ class Counter:
         self.deadline = deadline
         self.allow = allow
         self.memo: dict[tuple, tuple[int, bool]] = {}
+        #: won leaves reached so far (none after a count that ran out: most likely lost)
+        self.wins = 0
+        #: give up after this many nodes without a single win (None: never)
+        self.winless_nodes: int | None = None
 
     def _tick(self) -> None:
         self.nodes += 1
         self.nodes_left -= 1
         if self.nodes_left < 0 or (self.nodes % 64 == 0 and time.monotonic() > self.deadline):
             raise OutOfBudget
+        if self.winless_nodes is not None and not self.wins and self.nodes > self.winless_nodes:
+            raise OutOfBudget
 
     def children(self, st: sim.State, rot: search.Rotated) -> list[Decision]:
         """The distinct legal rounds from ``st``, rounds that serve the targets first (so
         capped counts and winnability checks find wins early); stepped by the caller, so
         a check that wins on its first child steps no other."""
+        return [dec for dec, _ in self._children(st, rot)]
+
+    def _children(self, st: sim.State, rot: search.Rotated) -> list[tuple[Decision, bool]]:
+        """:meth:`children`, each with whether its results alone already lose the venue
+        (the engine's first check of a round): such a round is never stepped."""
         spec = self.spec
         need_fail = spec.venue.rule_id in ("solo_pass", "first_songs_fail")
+        # the round's songs and the previous result are the same for every child:
+        # read once here, not per decision as ``sim.resolve`` would
+        songs = sim.round_songs(spec, st)
+        vid = spec.venue.id
+        recycle = V.recycles(spec.venue)
+        prev0 = st.results[-1][1] if st.results else None
+        flaggable = bool(search.ahead(spec, st))
         scored = []
         for i, dec in enumerate(search.decisions(spec, st, None, False, rot, True)):
             if self.allow is not None and not self.allow(dec):
                 continue
-            res = sim.resolve(spec, st, dec)
-            broken = search.broken_songs(spec, st, dec)
+            plays = dec["plays"]
+            prev = prev0
+            res = []
+            for j, (d, evs) in enumerate(songs):
+                mine = (p for p in plays if p["song"] == j)
+                key = tuple(sorted((sim.VALUE[p["card"]], p.get("tune", 0)) for p in mine))
+                r = sim.song_result(vid, d, evs, key, prev)
+                res.append(r)
+                if not (recycle and r != V.ON_POINT):
+                    prev = r
+            broken = search.broken_songs(spec, st, dec) if flaggable else ()
             if broken:
                 if all(res[j] == V.FAIL for j in broken):
                     continue  # the unflagged round FAILs those songs too: the same line
                 for j in broken:
                     res[j] = V.FAIL
+            results = st.results + tuple(
+                (d, x)
+                for (d, _), x in zip(songs, res, strict=True)
+                if not (recycle and x != V.ON_POINT)
+            )
+            lost = bool(sim.breaks(vid, results, st.setlist_total))
             r = sum(_RANK[x] for x in res)
-            scored.append((-r if need_fail else r, -dec.get("encores", 0), i, dec))
+            scored.append((-r if need_fail else r, -dec.get("encores", 0), i, dec, lost))
         scored.sort(key=lambda t: t[:3])
-        return [dec for *_, dec in scored]
+        return [(dec, lost) for *_, dec, lost in scored]
 
     def step(self, st: sim.State, dec: Decision) -> sim.State:
         return search.step(self.spec, st, dec, check=False)
@@ -85,6 +118,7 @@ class Counter:
     def lines(self, st: sim.State, rot: search.Rotated, want: int) -> int:
         """Winning lines from the round start ``st``, counted up to ``want``."""
         if st.status == "won":
+            self.wins += 1
             return 1
         if st.status == "lost" or search.hopeless(self.spec, st):
             return 0
@@ -95,7 +129,9 @@ class Counter:
         self._tick()
         total = 0
         complete = True
-        for dec in self.children(st, rot):
+        for dec, lost in self._children(st, rot):
+            if lost:
+                continue
             nxt = self.step(st, dec)
             total += self.lines(nxt, search.rotate(rot, dec, self.spec.players), want - total)
             if total >= want:
@@ -112,7 +148,9 @@ class Counter:
         """The first winning line in the children's order, or None."""
         line: list[Decision] = []
         while st.status == "running":
-            for dec in self.children(st, rot):
+            for dec, lost in self._children(st, rot):
+                if lost:
+                    continue
                 nxt = self.step(st, dec)
                 r = search.rotate(rot, dec, self.spec.players)
                 if self.winnable(nxt, r):

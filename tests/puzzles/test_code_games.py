@@ -4,6 +4,7 @@ solves counted."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 from services.store.puzzle_archive import PuzzleArchive
@@ -60,3 +61,39 @@ def test_attempts_and_solves_are_counted(client, store, bearer, settings):
     assert after["attempts"] == before["attempts"] + 2
     assert after["solves"] == before["solves"] + 1
     assert lost["id"] != won["id"]
+
+
+def test_a_solve_counts_when_a_bot_makes_the_winning_move(client, store, bearer, settings, worker):
+    """The seat that makes the plan's last moves leaves for a bot just before them: the
+    bot (on the worker) finishes the won game, and the solve is counted."""
+    from services.beat import GAME
+    from solver.beat import solve as S
+
+    case = FROZEN[0]
+    arch = PuzzleArchive(store.redis, settings.prefix)
+    arch.add({"code": case["code"], "venue": case["venue"], "players": 2, "grade": 1,
+              "tags": [], "lines": 1, "unique": True, "source": "test"})  # fmt: skip
+    before = arch.get(case["code"])
+    state = GAME.new(2, {"venue": case["venue"], "mode": "puzzle", "deal": case["deal"]}, 0)
+    result = S.decide(state, 5.0)
+    assert result["verdict"] == "feasible"
+    _, actions = P.replay(state, result["plan"])
+    last = actions[-1]["seat"]
+    tail = len(actions)
+    while actions[tail - 1]["seat"] == last:
+        tail -= 1
+    game = client.post("/v1/games", json={"code": case["code"]}).get_json()
+    host = bearer(game["host_token"])
+    for step in actions[:tail]:
+        r = client.post(f"/v1/games/{game['id']}/actions", json=step, headers=host)
+        assert r.status_code == 200, r.get_json()
+    r = client.post(f"/v1/games/{game['id']}/seats/{last}/leave", json={"then": "bot"},
+                    headers=host)  # fmt: skip
+    assert r.status_code == 200 and r.get_json()["seating"][last]["kind"] == "bot", r.get_json()
+    deadline = time.monotonic() + 60
+    while store.get(game["id"]).status != "finished" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    record = store.get(game["id"])
+    assert record.status == "finished" and P.won(record.state)
+    assert store.log(game["id"])[-1]["seat"] == last  # the bot's move ended it
+    assert arch.get(case["code"])["solves"] == before["solves"] + 1

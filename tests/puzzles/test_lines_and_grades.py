@@ -3,43 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from puzzle_brute import brute, late_position
 
 from services.beat import GAME
-from services.beat import venues as V
 from solver.beat import grade as G
 from solver.beat import grade_api as GA
 from solver.beat import lines as L
 from solver.beat import plan as P
-from solver.beat import search, sim
-from solver.beat import solve as S
-
-
-def brute(spec: sim.Spec, st: sim.State, rot: search.Rotated) -> int:
-    """Every winning line, enumerated without memo, bound or cap."""
-    if st.status != "running":
-        return int(st.status == "won")
-    total = 0
-    for dec in search.decisions(spec, st, None, False, rot, True):
-        res = sim.resolve(spec, st, dec)
-        broken = search.broken_songs(spec, st, dec)
-        if broken and all(res[j] == V.FAIL for j in broken):
-            continue
-        total += brute(spec, search.step(spec, st, dec, check=False), search.rotate(rot, dec, 2))
-    return total
-
-
-def late_position(venue: str, seed: int, rounds_left: int) -> dict:
-    """A 2-seat deal played along a winning plan until ``rounds_left`` rounds remain,
-    then one round off the plan (so some positions are lost, some have many lines)."""
-    state = GAME.new(2, {"venue": venue, "mode": "puzzle"}, seed)
-    result = S.decide(state, 10.0)
-    if result["verdict"] != "feasible":
-        pytest.skip("deal not winnable")
-    plan = result["plan"]
-    for dec in plan[: max(0, len(plan) - rounds_left)]:
-        state, _ = P.apply_round(state, dec)
-    return state
-
+from solver.beat import search
 
 CASES = [
     ("garage", 3),

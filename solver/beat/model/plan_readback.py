@@ -131,15 +131,22 @@ def flag_break(
     raise AssertionError("a broken song with no play to flag")
 
 
-def fix_plan(built: Model, plan: list[dict[str, Any]]) -> list[int]:
+def fix_plan(built: Model, plan: list[dict[str, Any]], enforced_by: Any | None = None) -> list[int]:
     """Constrain the model to play ``plan`` (tests: read the song results back).
 
     The plan is stepped through ``sim`` (``search.step``: with its breaks) to learn
     each round's songs and the Encores it really takes; returns the song indices the
-    plan plays.
+    plan plays.  With ``enforced_by`` (a Boolean literal), every constraint holds only
+    when that literal does: grading tries many first rounds on one model as assumptions.
     """
     model, spec, state = built.sat_model, built.spec, built.state
     rounds, layout, tunes = built.rounds, built.layout, built.tunes
+
+    def add(constraint: Any) -> None:
+        added = model.add(constraint)
+        if enforced_by is not None:
+            added.only_enforce_if(enforced_by)
+
     song, played = 0, []
     for decision in plan:
         if state.status != "running":
@@ -156,22 +163,22 @@ def fix_plan(built: Model, plan: list[dict[str, Any]]) -> list[int]:
             }
             for seat in range(spec.players):
                 for position, variable in built.cards.plays_by_seat_and_song[seat][round_song]:
-                    model.add(variable == int((seat, position) in chosen))
+                    add(variable == int((seat, position) in chosen))
                     if tunes:
                         tune = chosen.get((seat, position), {}).get("tune", 0)
-                        model.add(tunes.up[seat, position, round_song] == int(tune > 0))
-                        model.add(tunes.down[seat, position, round_song] == int(tune < 0))
+                        add(tunes.up[seat, position, round_song] == int(tune > 0))
+                        add(tunes.down[seat, position, round_song] == int(tune < 0))
             solo = any(play.get("solo") for play in chosen.values())
-            model.add(rounds.solo_extra[round_song] == int(solo))
+            add(rounds.solo_extra[round_song] == int(solo))
             if built.breaks.broken[round_song] is not None:
-                model.add(built.breaks.broken[round_song] == int(index in broken))
-            model.add(rounds.active[round_song] == 1)
+                add(built.breaks.broken[round_song] == int(index in broken))
+            add(rounds.active[round_song] == 1)
         if song + per_round < layout.song_count:
-            model.add(rounds.second_song[song + per_round] == 0)
+            add(rounds.second_song[song + per_round] == 0)
         if per_round > 1:
-            model.add(rounds.second_song[song + 1] == 1)
-        model.add(rounds.solo_pass[song] == int(bool(decision.get("solo_pass"))))
-        model.add(sum(built.encores_taken[each] for each in songs) == after.enc - state.enc)
+            add(rounds.second_song[song + 1] == 1)
+        add(rounds.solo_pass[song] == int(bool(decision.get("solo_pass"))))
+        add(sum(built.encores_taken[each] for each in songs) == after.enc - state.enc)
         played += songs
         song += per_round
         state = after

@@ -179,9 +179,10 @@ class Model:
         """The solution as the band's decisions, round by round (after :meth:`solve`)."""
         return plan_readback.read_plan(self, self.solver)
 
-    def fix(self, plan: list[dict[str, Any]]) -> list[int]:
-        """Constrain the model to play ``plan``; returns the song indices it plays."""
-        return plan_readback.fix_plan(self, plan)
+    def fix(self, plan: list[dict[str, Any]], enforced_by: Any | None = None) -> list[int]:
+        """Constrain the model to play ``plan`` (only while ``enforced_by`` holds, when
+        given); returns the song indices it plays."""
+        return plan_readback.fix_plan(self, plan, enforced_by)
 
     def results_of(self, songs: list[int]) -> list[str]:
         """The solved result of each song index (after :meth:`solve`)."""
