@@ -15,6 +15,11 @@ Sheet = dict[str, Any]
 Event = dict[str, Any]
 
 
+def sheet_index(state: dict[str, Any], seat: int) -> int:
+    """The band sheet a seat plays: its own in versus, the shared one otherwise."""
+    return seat if state["mode"] == "versus" else 0
+
+
 def new_sheet(difficulty: str) -> Sheet:
     data = content()
     sheet: Sheet = dict(data["start"])
