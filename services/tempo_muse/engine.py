@@ -1,102 +1,28 @@
-"""Tempo Muse state transitions: the round's phases, effects and the end of the game.
+"""Tempo Muse state transitions: the round's phases and what each validated action does.
 
-Everything here mutates a state the caller has already copied; ``game.py``
-checks legality first.  Cards are their values (one named card per value), so
-hands, deck and discard pile are lists of ints; the deck's top is its end.
+Everything here mutates a state the caller has already copied; ``actions.py``
+checks legality first.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from services.core import draw_rng, new_rng_state
+from services.core import draw_rng
 from services.tempo_muse.content import Content
+from services.tempo_muse.piles import discard_from_hand, draw
+from services.tempo_muse.studio import off_tempo, resolve_studio
 
 State = dict[str, Any]
 Event = dict[str, Any]
 
 
-def new_state(c: Content, seed: int, round_limit: int) -> State:
-    """Shuffle, deal the starting hands, and open round 1 (no Downbeat draw)."""
-    s: State = {
-        "players": 2,
-        "rng": new_rng_state(seed),
-        "round": 1,
-        "first": 0,
-        "phase": "composition",
-        "to_act": 0,
-        "turn": 0,
-        "deck": c.deck(),
-        "discard": [],
-        "hands": [[], []],
-        "studios": [[], []],
-        "cycled": [False, False],
-        "pending_cycle": None,
-        "mix_done": [False, False],
-        "round_limit": round_limit,
-        "final_round": None,
-        "end": None,
-    }
-    draw_rng(s).shuffle(s["deck"])
-    for _ in range(c.hand_size):
-        for seat in (0, 1):
-            s["hands"][seat].append(s["deck"].pop())
-    for seat in (0, 1):
-        s["hands"][seat].sort()
-    events: list[Event] = []
-    begin_round(c, s, events)
-    return s
-
-
-# -- small helpers -----------------------------------------------------------
+# -- the round -----------------------------------------------------------------
 
 
 def order(s: State) -> list[int]:
     """This round's seat order: the first-player token holder, then the other."""
     return [s["first"], 1 - s["first"]]
-
-
-def current_value(c: Content, slot: dict[str, int]) -> int:
-    """A Studio card's value now: printed value minus its Tempo Tokens."""
-    return c.cards[slot["value"]].value - slot["tokens"]
-
-
-def offsets_allowed(c: Content, s: State, seat: int) -> int:
-    """Offsets per round: one, plus one per Duplex card in the seat's Studio."""
-    return 1 + sum(1 for slot in s["studios"][seat] if c.cards[slot["value"]].duplex)
-
-
-def off_tempo(c: Content, s: State, seat: int) -> list[int]:
-    """1-based positions of the seat's Studio cards that would stay silent (value < 1)."""
-    return [i + 1 for i, slot in enumerate(s["studios"][seat]) if current_value(c, slot) < 1]
-
-
-def draw(s: State, seat: int, n: int, events: list[Event]) -> list[int]:
-    """Draw up to ``n`` cards, reshuffling the discard pile into an empty deck."""
-    got: list[int] = []
-    for _ in range(n):
-        if not s["deck"]:
-            if not s["discard"]:
-                break
-            s["deck"] = s["discard"]
-            s["discard"] = []
-            draw_rng(s).shuffle(s["deck"])
-            events.append({"type": "reshuffle", "deck": len(s["deck"])})
-        got.append(s["deck"].pop())
-    s["hands"][seat].extend(got)
-    s["hands"][seat].sort()
-    return got
-
-
-def discard_from_hand(s: State, seat: int, cards: list[int]) -> None:
-    """Discard ``cards`` in their order: the last one ends on top of the pile."""
-    hand = s["hands"][seat]
-    for v in cards:
-        hand.remove(v)
-        s["discard"].append(v)
-
-
-# -- the round -----------------------------------------------------------------
 
 
 def begin_round(c: Content, s: State, events: list[Event]) -> None:
@@ -252,86 +178,3 @@ def mix(c: Content, s: State, seat: int, offsets: dict[int, list[int]], ev: list
     s["discard"].extend(spent)
     next_turn(c, s, ev)
     settle(c, s, ev)
-
-
-def resolve_studio(
-    c: Content, s: State, seat: int, paid: dict[int, int], events: list[Event]
-) -> None:
-    """Left to right; a card acts when its value (after any Offset) is 1 or more."""
-    s["mix_done"][seat] = True
-    for i in range(len(s["studios"][seat])):
-        slot = s["studios"][seat][i]
-        offset = min(paid.get(i + 1, 0), slot["tokens"])
-        if current_value(c, slot) + offset < 1:
-            events.append({"type": "silent", "seat": seat, "position": i + 1})
-            continue
-        apply_effect(c, s, seat, i + 1, events)
-
-
-def apply_effect(c: Content, s: State, seat: int, pos: int, events: list[Event]) -> None:
-    card = c.cards[s["studios"][seat][pos - 1]["value"]]
-    rival = 1 - seat
-    n = card.amount
-    ev: Event = {"type": "effect", "seat": seat, "position": pos, "kind": card.kind}
-    if card.kind == "draw":
-        ev["count"] = len(draw(s, seat, n, events))
-    elif card.kind == "salvage":
-        got = [s["discard"].pop() for _ in range(min(n, len(s["discard"])))]
-        s["hands"][seat].extend(got)
-        s["hands"][seat].sort()
-        ev["cards"] = got
-    elif card.kind in ("strip", "nuke"):
-        hand = s["hands"][rival]
-        k = min(n, len(hand)) if card.kind == "strip" else len(hand) // 2
-        if c.attacks_need_richer_rival and len(hand) <= len(s["hands"][seat]):
-            k = 0  # attacks only land on a rival holding more cards than the owner
-        lost = draw_rng(s).sample(hand, k) if k else []
-        discard_from_hand(s, rival, lost)
-        ev["cards"] = sorted(lost)
-    elif card.kind == "knockout":
-        # the rival's rightmost Studio cards go to the discard pile: the rest keep
-        # "value = position", and a rival that completed this round is complete no more
-        studio = s["studios"][rival]
-        gone = [studio.pop()["value"] for _ in range(min(n, len(studio)))]
-        s["discard"].extend(gone)
-        ev["knocked"] = gone
-    elif card.kind == "detune":
-        studio = s["studios"][rival]
-        hit = list(range(max(0, len(studio) - n), len(studio)))
-        for j in hit:
-            studio[j]["tokens"] += 1
-        ev["positions"] = [j + 1 for j in hit]
-    elif card.kind == "retune":
-        studio = s["studios"][seat]
-        worn = sorted(
-            (j for j in range(len(studio)) if studio[j]["tokens"] > 0),
-            key=lambda j: (-studio[j]["tokens"], j),
-        )[:n]
-        for j in worn:
-            studio[j]["tokens"] -= 1
-        ev["positions"] = [j + 1 for j in sorted(worn)]
-    events.append(ev)
-
-
-# -- the result ---------------------------------------------------------------
-
-
-def rank_key(s: State, seat: int) -> tuple[int, int, int]:
-    """Longer Studio, then more cards in hand, then fewer Tempo Tokens."""
-    tokens = sum(slot["tokens"] for slot in s["studios"][seat])
-    return (len(s["studios"][seat]), len(s["hands"][seat]), -tokens)
-
-
-def outcome(s: State) -> dict[str, Any] | None:
-    if s["phase"] != "over":
-        return None
-    keys = [rank_key(s, seat) for seat in (0, 1)]
-    best = max(keys)
-    return {
-        "winners": [seat for seat in (0, 1) if keys[seat] == best],
-        "scores": {str(seat): keys[seat][0] for seat in (0, 1)},
-        "hand_counts": {str(seat): keys[seat][1] for seat in (0, 1)},
-        "tempo_tokens": {str(seat): -keys[seat][2] for seat in (0, 1)},
-        "reason": s["end"]["reason"],
-        "rounds": s["end"]["round"],
-    }

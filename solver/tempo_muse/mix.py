@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from services.core import new_rng_state
-from services.tempo_muse import engine
 from services.tempo_muse.content import Content
+from services.tempo_muse.studio import resolve_studio
 
 State = dict[str, Any]
 
@@ -57,5 +57,5 @@ def landing(c: Content, s: State, seat: int, offsets: dict[int, list[int]]) -> d
         for v in payment:
             copy["hands"][seat].remove(v)
     events: list[dict[str, Any]] = []
-    engine.resolve_studio(c, copy, seat, {p: sum(pay) for p, pay in offsets.items()}, events)
+    resolve_studio(c, copy, seat, {p: sum(pay) for p, pay in offsets.items()}, events)
     return {e["position"]: landed(e) for e in events if e["type"] == "effect" and e["seat"] == seat}

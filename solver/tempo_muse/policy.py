@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from services.tempo_muse import engine
 from services.tempo_muse.content import Content, content
 from services.tempo_muse.payment import contains, remove
+from services.tempo_muse.studio import current_value, off_tempo, offsets_allowed
 from solver.tempo_muse.cycle import CyclePlan, Goal, best_return, plan_cycle, score
 from solver.tempo_muse.mix import landing
 from solver.tempo_muse.payment import best_payment, discard_order, keepers
@@ -49,7 +49,7 @@ def rival_salvages(c: Content, s: State, seat: int) -> int:
     return sum(
         c.cards[slot["value"]].amount
         for slot in s["studios"][1 - seat]
-        if c.cards[slot["value"]].kind == "salvage" and engine.current_value(c, slot) >= 1
+        if c.cards[slot["value"]].kind == "salvage" and current_value(c, slot) >= 1
     )
 
 
@@ -199,11 +199,11 @@ def _mix(c: Content, s: State, seat: int, keep: Counter) -> dict[str, Any]:
     """
     hand = list(s["hands"][seat])
     studio = s["studios"][seat]
-    allowed = engine.offsets_allowed(c, s, seat)
+    allowed = offsets_allowed(c, s, seat)
     plans = []
-    for pos in engine.off_tempo(c, s, seat):
+    for pos in off_tempo(c, s, seat):
         card = c.cards[studio[pos - 1]["value"]]
-        deficit = 1 - engine.current_value(c, studio[pos - 1])
+        deficit = 1 - current_value(c, studio[pos - 1])
         plans.append((deficit, pos, card))
     chosen: dict[int, list[int]] = {}
     for deficit, pos, card in sorted(plans, key=lambda p: (p[0], p[1])):

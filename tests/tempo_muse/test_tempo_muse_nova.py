@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from tempo_muse_helpers import all_cards, full_deck, position, studio
 
-from services.tempo_muse import GAME, engine
+from services.tempo_muse import GAME
+from services.tempo_muse.studio import apply_effect
 
 C = GAME.content
 
@@ -36,7 +37,7 @@ def test_nova_knocks_out_the_rivals_rightmost_card_whatever_the_hands():
         studios=(studio(*range(1, 16)), studio(1, 2, 3, 4)),
     )
     ev: list = []
-    engine.apply_effect(C, s, 0, 15, ev)
+    apply_effect(C, s, 0, 15, ev)
     assert ev[-1]["kind"] == "knockout" and ev[-1]["knocked"] == [4]
     assert [slot["value"] for slot in s["studios"][1]] == [1, 2, 3]
     assert s["discard"][-1] == 4 and s["hands"][1] == [7]

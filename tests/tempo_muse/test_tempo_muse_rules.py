@@ -10,6 +10,7 @@ from tempo_muse_helpers import all_cards, full_deck, position, studio
 
 from services.core import RulesError
 from services.tempo_muse import GAME, engine
+from services.tempo_muse.studio import apply_effect, offsets_allowed
 
 C = GAME.content
 
@@ -285,7 +286,7 @@ def test_duplex_cards_allow_more_offsets_and_a_live_card_needs_none():
         discard=[7, 8],
     )
     s = _to_mix(base)
-    assert engine.offsets_allowed(C, s, 0) == 2
+    assert offsets_allowed(C, s, 0) == 2
     two = [{"position": 1, "payment": [4]}, {"position": 2, "payment": [4]}]
     s2, ev = act(s, 0, {"type": "mix", "offsets": two})
     kinds = [(e["position"], e["kind"]) for e in ev if e["type"] == "effect" and e["seat"] == 0]
@@ -304,7 +305,7 @@ def test_duplex_cards_allow_more_offsets_and_a_live_card_needs_none():
 def _effect(s, seat, pos):
     s = GAME.copy_state(s)
     ev: list = []
-    engine.apply_effect(C, s, seat, pos, ev)
+    apply_effect(C, s, seat, pos, ev)
     return s, ev[-1]
 
 
@@ -329,7 +330,7 @@ def test_strip_and_nuke_hit_only_a_rival_holding_more_cards():
     nuke = dataclasses.replace(C, cards=cards)
     rich = position(hands=([5], [1, 2, 3, 6, 7, 8, 9]), studios=(studio(*range(1, 16)), []))
     ev: list = []
-    engine.apply_effect(nuke, rich, 0, 15, ev)
+    apply_effect(nuke, rich, 0, 15, ev)
     assert len(rich["hands"][1]) == 4 and len(ev[-1]["cards"]) == 3  # half of 7, rounded down
 
 
