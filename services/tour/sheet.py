@@ -1,4 +1,4 @@
-"""One band sheet: its counters and the week's resolution steps.
+"""One band sheet: the seat that plays it, its counters and the week's resolution steps.
 
 These helpers mutate the sheet they are given; the game calls them only on a
 state it has already copied.  The hint solver reads the same formulas.
