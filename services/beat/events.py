@@ -21,10 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
-import yaml
+from services.beat.content import read_data
 
 MODIFIERS = {"modify_card", "modify_sum", "ignore_card"}
 CONDITIONS = {
@@ -169,8 +168,7 @@ def validate_events(raw: Any) -> list[Event]:
 
 @cache
 def load_events() -> tuple[Event, ...]:
-    text = resources.files("services.beat").joinpath("data/events.yaml").read_text("utf-8")
-    return tuple(validate_events(yaml.safe_load(text)))
+    return tuple(validate_events(read_data("events.yaml")))
 
 
 @cache

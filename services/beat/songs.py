@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from typing import Any
 
-import yaml
+from services.beat.content import read_data
 
 PLAYER_COUNTS = (2, 3, 4)
 PER_COUNT = 12
@@ -33,8 +32,7 @@ def validate_songs(raw: Any) -> dict[int, list[int]]:
 
 @cache
 def load_songs() -> dict[int, list[int]]:
-    text = resources.files("services.beat").joinpath("data/songs.yaml").read_text("utf-8")
-    return validate_songs(yaml.safe_load(text))
+    return validate_songs(read_data("songs.yaml"))
 
 
 def songs_for(players: int) -> list[int]:

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
-from importlib import resources
 from typing import Any
 
-import yaml
+from services.beat.content import read_data
 
 FAIL, ON_POINT, LOUD = "fail", "on_point", "loud"
 RESULTS = (FAIL, ON_POINT, LOUD)
@@ -163,8 +162,7 @@ def validate_venues(raw: Any) -> list[Venue]:
 
 @cache
 def load_venues() -> tuple[Venue, ...]:
-    text = resources.files("services.beat").joinpath("data/venues.yaml").read_text("utf-8")
-    return tuple(validate_venues(yaml.safe_load(text)))
+    return tuple(validate_venues(read_data("venues.yaml")))
 
 
 @cache

@@ -1,14 +1,31 @@
-"""What a seat may do now: concrete legal actions and the forms of the open-ended ones."""
+"""What a seat may do now (concrete legal actions and the forms of the open-ended ones), and
+applying an action through the handler of its phase."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from services.composition import compose, draft, solo
 from services.composition.compose import helpers, short_words
 from services.composition.content import card, content
 from services.composition.draft import draft_actions
 from services.composition.ending import face_up
 from services.composition.seats import Action, State, rules, usable_cards
+from services.core import RulesError
+from services.core.codec import copy_json
+
+HANDLERS = {
+    "draft": {
+        "take": draft.take,
+        "buy_crescendo": draft.buy_crescendo,
+        "buy_ovation": draft.buy_ovation,
+        "rex_mark": draft.rex_mark,
+        "stop": draft.stop,
+    },
+    "compose": {"perform": compose.perform, "ask_help": compose.ask_help},
+    "flip": {"flip": solo.flip},
+}
+KNOWN = frozenset(k for h in HANDLERS.values() for k in h)
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -109,3 +126,24 @@ def action_forms(state: State, seat: int) -> list[dict[str, Any]]:
 
 def _two_words(cid: str) -> bool:
     return any(a["type"] == "two_words" for a in card(cid).get("abilities", ()))
+
+
+def apply(state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
+    """A copy of ``state`` after ``seat`` plays ``action``, and its events."""
+    if state.get("finished"):
+        raise RulesError("game_over", "the game is over")
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise RulesError("unknown_action", "an action is an object with a 'type'")
+    if not isinstance(seat, int) or not 0 <= seat < state["players"]:
+        raise RulesError("bad_seat", "no such seat")
+    kind = action["type"]
+    phase = state["phase"]
+    if kind not in KNOWN:
+        raise RulesError("unknown_action", f"unknown action type {kind!r}")
+    handler = HANDLERS.get(phase, {}).get(kind)
+    if handler is None:
+        raise RulesError("wrong_phase", f"{kind!r} is not possible in the {phase} phase")
+    new = copy_json(state)
+    events: list[dict[str, Any]] = []
+    handler(new, seat, action, events)
+    return new, events

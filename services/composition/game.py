@@ -11,26 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.composition import actions, compose, draft, solo, wordlist
+from services.composition import actions, wordlist
 from services.composition.content import content
 from services.composition.ending import outcome
 from services.composition.seats import Action, State, public_card
 from services.composition.setup import new_state
 from services.composition.views import build_view
-from services.core import Game, RulesError
-
-HANDLERS = {
-    "draft": {
-        "take": draft.take,
-        "buy_crescendo": draft.buy_crescendo,
-        "buy_ovation": draft.buy_ovation,
-        "rex_mark": draft.rex_mark,
-        "stop": draft.stop,
-    },
-    "compose": {"perform": compose.perform, "ask_help": compose.ask_help},
-    "flip": {"flip": solo.flip},
-}
-KNOWN = frozenset(k for h in HANDLERS.values() for k in h)
+from services.core import Game
 
 
 class CompositionGame(Game):
@@ -65,23 +52,7 @@ class CompositionGame(Game):
         return actions.action_forms(state, seat)
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[dict[str, Any]]]:
-        if state.get("finished"):
-            raise RulesError("game_over", "the game is over")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise RulesError("unknown_action", "an action is an object with a 'type'")
-        if not isinstance(seat, int) or not 0 <= seat < state["players"]:
-            raise RulesError("bad_seat", "no such seat")
-        kind = action["type"]
-        phase = state["phase"]
-        if kind not in KNOWN:
-            raise RulesError("unknown_action", f"unknown action type {kind!r}")
-        handler = HANDLERS.get(phase, {}).get(kind)
-        if handler is None:
-            raise RulesError("wrong_phase", f"{kind!r} is not possible in the {phase} phase")
-        new = self.copy_state(state)
-        events: list[dict[str, Any]] = []
-        handler(new, seat, action, events)
-        return new, events
+        return actions.apply(state, seat, action)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         return outcome(state)

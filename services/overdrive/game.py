@@ -1,32 +1,13 @@
-"""The Overdrive Game object: dispatch, views, outcome."""
+"""Overdrive as a ``services.core.Game``: wires setup, actions, views and content to it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from services.core import Game, RulesError
-from services.overdrive import allocation, battle, flow, scoring
+from services.core import Game
+from services.overdrive import actions, flow, views
 from services.overdrive.content import content
 from services.overdrive.setup import OPTIONS_SCHEMA, new_state
-
-PUBLIC_SEAT = (
-    "band",
-    "fans",
-    "fame",
-    "grana",
-    "overdrive",
-    "fans_symbol",
-    "extra_dice",
-    "dice",
-    "hits",
-    "used",
-    "award",
-    "copies",
-    "spare_used",
-    "symbols",
-    "unlocked",
-    "picks",
-)
 
 
 class Overdrive(Game):
@@ -43,102 +24,30 @@ class Overdrive(Game):
         return state
 
     def seats_to_act(self, state: dict[str, Any]) -> list[int]:
-        seat = flow.current_seat(state)
-        return [] if seat is None else [seat]
+        return actions.seats_to_act(state)
 
     def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-        if flow.current_seat(state) != seat:
-            return []
-        if state["phase"] == "battle":
-            return battle.legal(state, seat)
-        return allocation.legal(state, seat)
+        return actions.legal(state, seat)
 
     def apply(
         self, state: dict[str, Any], seat: int, action: dict[str, Any]
     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        if state["phase"] == "finished":
-            raise RulesError("game_over", "the game has ended")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise RulesError("bad_action", "an action is a dict with a 'type'")
-        if flow.current_seat(state) != seat:
-            raise RulesError("not_your_turn", f"seat {seat} cannot act now")
-        new = self.copy_state(state)
-        events: list[dict[str, Any]] = []
-        try:
-            if new["phase"] == "battle":
-                battle.act(new, seat, action, events)
-            else:
-                allocation.act(new, seat, action, events)
-        except RulesError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise RulesError("bad_action", f"malformed action: {exc!r}") from None
-        return new, events
+        return actions.apply(state, seat, action)
 
     def outcome(self, state: dict[str, Any]) -> dict[str, Any] | None:
-        return state["result"] if state["phase"] == "finished" else None
+        return views.outcome(state)
 
     def view(
         self, state: dict[str, Any], seat: int | None, omniscient: bool = False
     ) -> dict[str, Any]:
-        seats = []
-        for s, rec in enumerate(state["seats"]):
-            pub = {k: rec.get(k) for k in PUBLIC_SEAT}
-            pub["hand_size"] = len(rec["hand"])
-            if omniscient or seat == s:
-                pub["hand"] = list(rec["hand"])
-            seats.append(pub)
-        met = state["metallum"]
-        met_view = None
-        if met is not None:
-            met_view = {k: v for k, v in met.items() if k != "hand"}
-            met_view["hand_size"] = len(met["hand"])
-            if omniscient:
-                met_view["hand"] = list(met["hand"])
-        out: dict[str, Any] = {
-            "status": "finished" if state["phase"] == "finished" else "running",
-            "outcome": self.outcome(state),
-            "players": state["players"],
-            "mode": state["mode"],
-            "difficulty": state["difficulty"],
-            "variants": state["variants"],
-            "round": state["round"],
-            "schedule": state["schedule"],
-            "phase": state["phase"],
-            "to_act": self.seats_to_act(state),
-            "first": state["first"],
-            "order": state["order"],
-            "blocked": state["blocked"],
-            "occupied": state["occupied"],
-            "hit_market": state["hit_market"],
-            "hit_owned": state["hit_owned"],
-            "hit_deck_size": len(state["hit_deck"]),
-            "distortion_market": state["dist_market"],
-            "distortion_cost": len(state["dist_market"]),
-            "distortion_deck_size": len(state["dist_deck"]),
-            "awards_free": state["awards_free"],
-            "battle": state["battle"],
-            "seats": seats,
-            "metallum": met_view,
-            "live_vp": scoring.live_vp(state, seat, omniscient),
-        }
-        if omniscient:
-            out["hit_deck"] = list(state["hit_deck"])
-            out["distortion_deck"] = list(state["dist_deck"])
-        return out
+        return views.build_view(state, seat, omniscient)
 
     def open_information(self, state: dict[str, Any]) -> bool:
         return False
 
     def action_forms(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-        """Set-faces Distortions (dice and faces to choose), in an allocation or a battle turn.
-
-        Listings name one action per choice up to interchangeable dice (see allocation)."""
-        if flow.current_seat(state) != seat:
-            return []
-        if state["phase"] == "battle":
-            return battle.forms(state, seat)
-        return allocation.forms(state, seat)
+        """Set-faces Distortions (dice and faces to choose): see ``actions.forms``."""
+        return actions.forms(state, seat)
 
     def catalog(self) -> dict[str, Any]:
         data = content()

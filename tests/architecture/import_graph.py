@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import grimp
 
-PACKAGES = ("api", "services", "solver", "workers", "web", "greenroom")
+PACKAGES = ("api", "services", "solver", "workers", "web", "greenroom", "tools")
 
 
 def build(packages: tuple[str, ...] = PACKAGES) -> grimp.ImportGraph:

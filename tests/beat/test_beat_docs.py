@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from services.beat import docgen
 from services.beat.songs import load_songs
+from tools.beat import docgen
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "games" / "beat.md"
 

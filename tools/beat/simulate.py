@@ -2,7 +2,7 @@
 
 It sees every card (an upper bound on what a live band can do), plays each song
 with the joint play that best serves the venue's remaining targets, and takes an
-Encore when the targets still need songs.  ``python -m services.beat.simulate``
+Encore when the targets still need songs.  ``python -m tools.beat.simulate``
 prints the win rate per venue and player count (see docs/games/beat.md).
 """
 

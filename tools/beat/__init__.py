@@ -1,0 +1,1 @@
+"""The Beat's tools: the doc's generated lines and the song-difficulty calibration band."""
