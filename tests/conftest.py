@@ -100,17 +100,12 @@ def own_prefix(settings):
         client.delete(*keys)
 
 
-@pytest.fixture(scope="session")
-def session_queue(settings) -> Queue:
-    return Queue(settings.queue, connection=redis.Redis.from_url(settings.redis_url))
-
-
 @pytest.fixture
-def client(app, session_queue):
+def client(app):
     yield app.test_client()
     # a job a test queued and never waited for (an analysis runs up to a minute) would hold
     # the session's worker for the tests after it: what is still waiting goes with its test
-    session_queue.empty()
+    app.extensions["greenroom"].queue.empty()
 
 
 @pytest.fixture

@@ -118,26 +118,35 @@ def distance(narrowness: float, grade: int, steps: tuple[float, ...]) -> float:
     return 0.0
 
 
+#: swaps tried for a mutant before giving up (most that change nothing swap two hand cards)
+MUTANT_TRIES = 8
+
+
 def _mutant(
     venue: str, players: int, deal: dict[str, Any], rng: random.Random
 ) -> dict[str, Any] | None:
     """The engine state of ``deal`` with two cards of one seat's deck swapped (or, one
-    time in four, two songs); None if the engine refuses the result."""
-    new = {k: [list(x) for x in v] if k == "decks" else v for k, v in deal.items()}
-    songs = list(deal["songs"])
-    pairs = [(a, b) for a in range(len(songs)) for b in range(a) if songs[a] != songs[b]]
-    if rng.random() < 0.25 and pairs:  # only songs of different difficulty: a real change
-        a, b = rng.choice(pairs)
-        songs[a], songs[b] = songs[b], songs[a]
-        new["songs"] = songs
-    else:
-        deck = new["decks"][rng.randrange(players)]
-        a, b = rng.sample(range(len(deck)), 2)
-        deck[a], deck[b] = deck[b], deck[a]
-    try:
-        return D.engine_state({"venue": venue, "players": players, "seed": 0, "deal": new})
-    except RulesError:
-        return None
+    time in four, two songs); None if the engine refuses the result or no swap tried
+    changes the deal (two cards of the opening hand, which the engine holds sorted)."""
+    for _ in range(MUTANT_TRIES):
+        new = {k: [list(x) for x in v] if k == "decks" else v for k, v in deal.items()}
+        songs = list(deal["songs"])
+        pairs = [(a, b) for a in range(len(songs)) for b in range(a) if songs[a] != songs[b]]
+        if rng.random() < 0.25 and pairs:  # only songs of different difficulty: a real change
+            a, b = rng.choice(pairs)
+            songs[a], songs[b] = songs[b], songs[a]
+            new["songs"] = songs
+        else:
+            deck = new["decks"][rng.randrange(players)]
+            a, b = rng.sample(range(len(deck)), 2)
+            deck[a], deck[b] = deck[b], deck[a]
+        try:
+            state = D.engine_state({"venue": venue, "players": players, "seed": 0, "deal": new})
+        except RulesError:
+            return None
+        if D.deal_of(state) != deal:
+            return state
+    return None
 
 
 def _label(rep: dict[str, Any]) -> str:
