@@ -198,14 +198,13 @@ def test_cpsat_verdicts_agree_with_the_independent_search():
 STRUCTURED = ["rock_in_the_belt", "upload_festival", "event_horizon", "entropy_hall"]
 
 
-@pytest.mark.parametrize("venue", STRUCTURED)
-def test_cpsat_verdicts_agree_with_the_search_mid_venue(venue):
+def _agree_mid_venue(venue: str, seeds: range) -> list[str | None]:
     """From round starts reached by a few random rounds: fewer rounds left, so the search
     decides them in well under a second of CPU, and many are lost already -- both
     verdicts.  2-4 seats (Event Horizon: 2, its search is slower)."""
     rng = random.Random(venue)
     seen = []
-    for seed in range(16):
+    for seed in seeds:
         players = 2 if venue == "event_horizon" else 2 + seed % 3
         state = D.engine_state({"venue": venue, "players": players, "seed": seed, "deal": None})
         plan = _random_plan(state, rng)
@@ -216,16 +215,29 @@ def test_cpsat_verdicts_agree_with_the_search_mid_venue(venue):
             seen.append(_agree_on(state, SEARCH_S))
         except AssertionError as exc:
             raise AssertionError((venue, players, seed)) from exc
+    return seen
+
+
+@pytest.mark.parametrize("venue", STRUCTURED)
+def test_cpsat_verdicts_agree_with_the_search_mid_venue(venue):
+    seen = _agree_mid_venue(venue, range(0, 16, 2))
     assert "infeasible" in seen and "feasible" in seen, seen
 
 
-def test_cpsat_verdicts_agree_with_the_search_near_the_end_milkyway_3_4_seats():
+@pytest.mark.slow
+@pytest.mark.parametrize("venue", STRUCTURED)
+def test_cpsat_verdicts_agree_with_the_search_mid_venue_more_seeds(venue):
+    seen = _agree_mid_venue(venue, range(1, 48, 2))
+    assert "infeasible" in seen and "feasible" in seen, seen
+
+
+def _agree_near_the_end_milkyway(seeds: range) -> list[str | None]:
     """Milkyway at 3-4 seats (tunes make the search slow from the start): follow a
     CP-SAT plan to three rounds before its end, play one random round, then compare
     -- few rounds left, so the search decides; the random round loses some deals."""
     rng = random.Random(3)
     seen = []
-    for seed in range(16):
+    for seed in seeds:
         players = 3 + seed % 2
         state = D.engine_state(
             {"venue": "milkyway", "players": players, "seed": seed, "deal": None}
@@ -243,6 +255,17 @@ def test_cpsat_verdicts_agree_with_the_search_near_the_end_milkyway_3_4_seats():
             seen.append(_agree_on(state, SEARCH_S))
         except AssertionError as exc:
             raise AssertionError((players, seed)) from exc
+    return seen
+
+
+def test_cpsat_verdicts_agree_with_the_search_near_the_end_milkyway_3_4_seats():
+    seen = _agree_near_the_end_milkyway(range(8))
+    assert "infeasible" in seen and "feasible" in seen, seen
+
+
+@pytest.mark.slow
+def test_cpsat_verdicts_agree_with_the_search_near_the_end_milkyway_more_seeds():
+    seen = _agree_near_the_end_milkyway(range(8, 40))
     assert "infeasible" in seen and "feasible" in seen, seen
 
 

@@ -33,7 +33,7 @@ def _finish(client, body: dict, seed: int) -> str:
     "body",
     [
         {"game": "overdrive", "players": 2, "seed": 5},
-        {"game": "tour", "players": 1, "seed": 5},
+        pytest.param({"game": "tour", "players": 1, "seed": 5}, marks=pytest.mark.slow),
     ],
     ids=["overdrive", "tour"],
 )
