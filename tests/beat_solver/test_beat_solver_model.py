@@ -5,6 +5,7 @@ touches the model)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 import pytest
 
@@ -198,13 +199,13 @@ def test_cpsat_verdicts_agree_with_the_independent_search():
 STRUCTURED = ["rock_in_the_belt", "upload_festival", "event_horizon", "entropy_hall"]
 
 
-def _agree_mid_venue(venue: str, seeds: range) -> list[str | None]:
+def _agree_mid_venue(venue: str, seeds: Iterable[int]) -> list[str | None]:
     """From round starts reached by a few random rounds: fewer rounds left, so the search
     decides them in well under a second of CPU, and many are lost already -- both
     verdicts.  2-4 seats (Event Horizon: 2, its search is slower)."""
-    rng = random.Random(venue)
     seen = []
     for seed in seeds:
+        rng = random.Random(f"{venue}:{seed}")  # each position stands alone
         players = 2 if venue == "event_horizon" else 2 + seed % 3
         state = D.engine_state({"venue": venue, "players": players, "seed": seed, "deal": None})
         plan = _random_plan(state, rng)
@@ -218,20 +219,30 @@ def _agree_mid_venue(venue: str, seeds: range) -> list[str | None]:
     return seen
 
 
+#: positions of each venue the search decides in under 2 s, both verdicts among them; the
+#: slow sweep below takes every seed
+MID_VENUE_SEEDS = {
+    "rock_in_the_belt": [0, 4, 9, 12, 16],
+    "upload_festival": [0, 1, 2, 9, 12, 13],
+    "event_horizon": [0, 1, 2, 4, 11, 15],
+    "entropy_hall": [8, 13, 14, 21],
+}
+
+
 @pytest.mark.parametrize("venue", STRUCTURED)
 def test_cpsat_verdicts_agree_with_the_search_mid_venue(venue):
-    seen = _agree_mid_venue(venue, range(0, 16, 2))
+    seen = _agree_mid_venue(venue, MID_VENUE_SEEDS[venue])
     assert "infeasible" in seen and "feasible" in seen, seen
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("venue", STRUCTURED)
 def test_cpsat_verdicts_agree_with_the_search_mid_venue_more_seeds(venue):
-    seen = _agree_mid_venue(venue, range(1, 48, 2))
+    seen = _agree_mid_venue(venue, range(48))
     assert "infeasible" in seen and "feasible" in seen, seen
 
 
-def _agree_near_the_end_milkyway(seeds: range) -> list[str | None]:
+def _agree_near_the_end_milkyway(seeds: Iterable[int]) -> list[str | None]:
     """Milkyway at 3-4 seats (tunes make the search slow from the start): follow a
     CP-SAT plan to three rounds before its end, play one random round, then compare
     -- few rounds left, so the search decides; the random round loses some deals."""
