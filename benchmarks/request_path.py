@@ -226,11 +226,11 @@ def run_wrk(sc: Scenario, connections: int, seconds: float) -> dict[str, float]:
     client_s = _children_cpu_s() - before
     sys.stderr.write(done.stderr)
     out = done.stdout
-    lat = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", out, re.M))
+    # wrk pads a latency in whole seconds ("1.14s ") with a trailing space
+    lat = dict(re.findall(r"^\s+(50|99)%\s+(\S+)\s*$", out, re.M))
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     errs = re.search(r"Socket errors: (.*)$", out, re.M)
     if "50" not in lat or "99" not in lat or "Requests/sec" not in out:
-        # seen in 3 of 11 runs on one machine: say what wrk printed, not a bare KeyError
         raise RuntimeError(f"wrk printed no latency figures for {sc.name!r}:\n{out}")
     n = int(re.search(r"(\d+) requests in", out).group(1))
     return {
