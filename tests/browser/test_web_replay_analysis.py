@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from services.beat import GAME
+from beat_random_band import random_band_log
+
 from solver.beat import analysis as A
 
 from .page_driver import shot
@@ -15,14 +16,7 @@ GARAGE = {"venue": "garage"}
 
 def _random_log(options: dict, seed: int) -> tuple[list[dict], int]:
     """A random band's whole log at Garage and the play that lost the venue."""
-    rng = random.Random(seed)
-    state = GAME.new(3, options, seed)
-    log = []
-    while state["status"] == "running":
-        acts = [(s, a) for s in range(3) for a in GAME.legal_actions(state, s)]
-        s, a = rng.choice(acts)
-        state, _ = GAME.apply(state, s, a)
-        log.append({"seat": s, "action": a})
+    log = random_band_log(3, options, seed)
     lost = A.analyse({"players": 3, "options": options, "seed": seed, "log": log}, 30.0)
     return log, lost["first_losing_step"]
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from services.beat import GAME
+from beat_random_band import random_band_log
+
 from solver.beat import analysis as A
 from solver.beat import solve as S
 
@@ -14,14 +15,7 @@ OPTIONS = {"venue": "garage", "mode": "puzzle"}
 
 def _losing_log(seed: int) -> tuple[list[dict], int]:
     """A random band's log at Garage and the step after which it could not win."""
-    rng = random.Random(seed)
-    state = GAME.new(3, OPTIONS, seed)
-    log = []
-    while state["status"] == "running":
-        acts = [(s, a) for s in range(3) for a in GAME.legal_actions(state, s)]
-        s, a = rng.choice(acts)
-        state, _ = GAME.apply(state, s, a)
-        log.append({"seat": s, "action": a})
+    log = random_band_log(3, OPTIONS, seed)
     out = A.analyse({"players": 3, "options": OPTIONS, "seed": seed, "log": log}, 30.0)
     assert out["first_losing_step"] is not None
     return log, out["first_losing_step"]

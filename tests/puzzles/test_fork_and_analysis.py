@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from beat_random_band import random_band_log
 
 from services.beat import GAME
 from services.play.moves import replay
@@ -65,14 +66,7 @@ def test_a_running_live_game_is_neither_forked_nor_analysed(client):
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_lost_here_verdicts_are_the_solvers_and_lines_replay_to_a_win(seed):
-    rng = random.Random(seed)
-    state = GAME.new(3, {"venue": "garage"}, seed)
-    log = []
-    while state["status"] == "running":
-        acts = [(s, a) for s in range(3) for a in GAME.legal_actions(state, s)]
-        s, a = rng.choice(acts)
-        state, _ = GAME.apply(state, s, a)
-        log.append({"seat": s, "action": a})
+    log = random_band_log(3, {"venue": "garage"}, seed)
     payload = {"players": 3, "options": {"venue": "garage"}, "seed": seed, "log": log}
     out = A.analyse(A.validate(payload), 30.0)
     seq = A.states(payload)
