@@ -37,7 +37,8 @@ def test_a_code_with_contradicting_fields_is_a_422_naming_the_field(client):
     assert r.status_code == 400 and "game" in r.get_json()["errors"]["json"]
 
 
-def test_attempts_and_solves_are_counted(client, store, bearer, settings):
+def _archived_with_a_winning_line(store, settings):
+    """A frozen puzzle in the archive, its counts before play, and a winning line."""
     from services.beat import GAME
     from solver.beat import solve as S
 
@@ -50,6 +51,11 @@ def test_attempts_and_solves_are_counted(client, store, bearer, settings):
     result = S.decide(state, 5.0)
     assert result["verdict"] == "feasible"
     _, actions = P.replay(state, result["plan"])
+    return arch, case, before, actions
+
+
+def test_attempts_and_solves_are_counted(client, store, bearer, settings):
+    arch, case, before, actions = _archived_with_a_winning_line(store, settings)
     lost = client.post("/v1/games", json={"code": case["code"]}).get_json()
     won = client.post("/v1/games", json={"code": case["code"]}).get_json()
     for step in actions:
@@ -66,18 +72,7 @@ def test_attempts_and_solves_are_counted(client, store, bearer, settings):
 def test_a_solve_counts_when_a_bot_makes_the_winning_move(client, store, bearer, settings, worker):
     """The seat that makes the plan's last moves leaves for a bot just before them: the
     bot (on the worker) finishes the won game, and the solve is counted."""
-    from services.beat import GAME
-    from solver.beat import solve as S
-
-    case = FROZEN[0]
-    arch = PuzzleArchive(store.redis, settings.prefix)
-    arch.add({"code": case["code"], "venue": case["venue"], "players": 2, "grade": 1,
-              "tags": [], "lines": 1, "unique": True, "source": "test"})  # fmt: skip
-    before = arch.get(case["code"])
-    state = GAME.new(2, {"venue": case["venue"], "mode": "puzzle", "deal": case["deal"]}, 0)
-    result = S.decide(state, 5.0)
-    assert result["verdict"] == "feasible"
-    _, actions = P.replay(state, result["plan"])
+    arch, case, before, actions = _archived_with_a_winning_line(store, settings)
     last = actions[-1]["seat"]
     tail = len(actions)
     while actions[tail - 1]["seat"] == last:
