@@ -10,6 +10,7 @@ Redis, as they would across hosts.
 from __future__ import annotations
 
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -200,3 +201,19 @@ def clients(servers):
     yield made
     for c in made:
         c.close()
+
+
+def finish_at_random(client, created: dict, seed: int, limit: int = 600) -> str:
+    """Play a created game to its end over HTTP with the host's token, a random listed
+    action each time; its id."""
+    gid = created["id"]
+    host = {"Authorization": f"Bearer {created['host_token']}"}
+    rng = random.Random(seed)
+    for _ in range(limit):
+        listed = client.get(f"/v1/games/{gid}/actions", headers=host).get_json()["actions"]
+        if not listed:
+            break
+        moved = client.post(f"/v1/games/{gid}/actions", json=rng.choice(listed), headers=host)
+        assert moved.status_code == 200, moved.get_json()
+    assert client.get(f"/v1/games/{gid}").get_json()["status"] == "finished"
+    return gid

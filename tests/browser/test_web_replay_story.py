@@ -6,27 +6,12 @@ may name a card the table's story, told while the game ran, could only call "a c
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from live_stack import finish_at_random
 
 AT_STEP = (
     "k => (document.getElementById('replay-step')?.textContent || '').startsWith(`Step ${k} `)"
 )
-
-
-def _finish(client, body: dict, seed: int) -> str:
-    made = client.post("/v1/games", json=body).get_json()
-    gid, host = made["id"], {"Authorization": f"Bearer {made['host_token']}"}
-    rng = random.Random(seed)
-    for _ in range(400):
-        listed = client.get(f"/v1/games/{gid}/actions", headers=host).get_json()["actions"]
-        if not listed:
-            break
-        moved = client.post(f"/v1/games/{gid}/actions", json=rng.choice(listed), headers=host)
-        assert moved.status_code == 200, moved.get_json()
-    assert client.get(f"/v1/games/{gid}").get_json()["status"] == "finished"
-    return gid
 
 
 @pytest.mark.parametrize(
@@ -38,7 +23,7 @@ def _finish(client, body: dict, seed: int) -> str:
     ids=["overdrive", "tour"],
 )
 def test_every_replay_step_tells_the_tables_lines(new_page, client, body):
-    gid = _finish(client, body, 7)
+    gid = finish_at_random(client, client.post("/v1/games", json=body).get_json(), 7)
     total = len(client.get(f"/v1/games/{gid}/log").get_json()["entries"])
     page = new_page()
     page.goto(f"/#/g/{gid}")  # a finished game: anyone may read the whole story

@@ -9,6 +9,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from live_stack import finish_at_random
 
 from services.core import RulesError
 from services.registry import get_game
@@ -217,18 +218,6 @@ def _create(client, game: str, seed: int, **extra) -> dict:
     return client.post("/v1/games", json=body).get_json()
 
 
-def _finish_over_http(client, bearer, created: dict, seed: int) -> None:
-    gid, host = created["id"], bearer(created["host_token"])
-    rng = random.Random(seed)
-    for _ in range(600):
-        listed = client.get(f"/v1/games/{gid}/actions", headers=host).get_json()["actions"]
-        if not listed:
-            break
-        r = client.post(f"/v1/games/{gid}/actions", json=rng.choice(listed), headers=host)
-        assert r.status_code == 200, r.get_json()
-    assert client.get(f"/v1/games/{gid}").get_json()["status"] == "finished"
-
-
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_no_analysis_while_the_game_runs_then_one_job_per_game(client, bearer, game):
     created = _create(client, game, 2)
@@ -236,7 +225,7 @@ def test_no_analysis_while_the_game_runs_then_one_job_per_game(client, bearer, g
     for headers in ({}, bearer(created["host_token"])):
         r = client.post(f"/v1/games/{gid}/analysis", json={}, headers=headers)
         assert r.status_code == 409 and r.get_json()["code"] == "game_running", r.get_json()
-    _finish_over_http(client, bearer, created, 2)
+    finish_at_random(client, created, 2)
     # the job is only queued here: a short budget keeps the worker free for the next tests
     first = client.post(f"/v1/games/{gid}/analysis", json={"budget_s": 1})
     again = client.post(f"/v1/games/{gid}/analysis", json={"budget_s": 5})
@@ -248,7 +237,7 @@ def test_an_analysis_job_runs_in_the_worker(client, bearer, worker):
     # a game with a move clock: the clock is the service's option, not the rules', and
     # the analysis replays the log with the rules' options alone
     finished = _create(client, "tempo-muse", 5, clock={"move_s": 600})
-    _finish_over_http(client, bearer, finished, 5)
+    finish_at_random(client, finished, 5)
     r = client.post(f"/v1/games/{finished['id']}/analysis", json={})
     job = client.get(r.headers["Location"], headers={"Prefer": "wait=60"}).get_json()
     assert job["status"] == "finished", job
