@@ -19,12 +19,15 @@ run: install
 	$(PY) -m api.run
 
 # worksteal: xdist's default "load" hands out the tests in big batches up front, which
-# can leave one worker idle for minutes while the other works through its batch
+# can leave one worker idle for minutes while the other works through its batch.
+# Three workers on two cores: a third of the suite's time is spent waiting on servers,
+# workers and the browser, and a third process fills it (docs/performance.md, "Test suite").
+TEST_WORKERS ?= 3
 test: install
-	$(PY) -m pytest -q -n 2 --dist worksteal $(PYTEST_ARGS)
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 test-slow: install
-	$(PY) -m pytest -q -n 2 --dist worksteal -m slow $(PYTEST_ARGS)
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal -m slow $(PYTEST_ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check .
