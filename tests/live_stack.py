@@ -146,7 +146,7 @@ def start_worker(settings: Settings, *extra: str) -> subprocess.Popen:
     """A real worker process on the session's queue; waits until it has registered."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "workers.main", "--queue", settings.queue,
-         "--redis-url", settings.redis_url, *extra],
+         "--redis-url", settings.queue_redis_url or settings.redis_url, *extra],
         cwd=ROOT,
         env=worker_env(settings),
         stdout=subprocess.DEVNULL,

@@ -20,11 +20,9 @@ runs twice from moving twice for one version.
 from __future__ import annotations
 
 import logging
-import os
 import uuid
 from typing import Any
 
-import redis
 from rq import Queue, SimpleWorker, Worker, get_current_job
 from rq.job import Job
 
@@ -33,11 +31,11 @@ from services.play.bots import bot_seats_to_act
 from services.play.moves import perform
 from services.registry import get_game
 from services.store import keys
-from services.store.connections import connect, specs_from_env
 from services.store.games import GameNotFound, GameRecord, GameStore, VersionConflict
 from services.store.puzzle_archive import PuzzleArchive
 from solver.registry import HINTS, resolve
 from workers import clock_timer, turn_lease
+from workers.game_redis import game_connection
 
 log = logging.getLogger("greenroom.bots")
 
@@ -122,20 +120,6 @@ def _store_config(store: GameStore) -> dict[str, Any]:
         "idle_ttl_s": store.idle_ttl_s,
         "finished_ttl_s": store.finished_ttl_s,
     }
-
-
-_GAME_CLIENT: list[Any] = []
-
-
-def game_connection(queue_connection: redis.Redis) -> Any:
-    """The game store's Redis in a worker: the queue's own, unless the environment puts
-    the games elsewhere (a cluster, or a queue Redis of its own); made once per process."""
-    game_spec, queue_spec = specs_from_env(os.environ)
-    if not game_spec.clustered and "QUEUE_REDIS_URL" not in os.environ:
-        return queue_connection
-    if not _GAME_CLIENT or _GAME_CLIENT[0][0] != os.getpid():
-        _GAME_CLIENT[:] = [(os.getpid(), connect(game_spec))]
-    return _GAME_CLIENT[0][1]
 
 
 def choose_action(record: GameRecord, seat: int, budget_s: float) -> dict[str, Any]:

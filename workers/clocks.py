@@ -26,7 +26,8 @@ from services.store.games import GameNotFound, GameStore, VersionConflict
 from services.store.puzzle_archive import PuzzleArchive
 from services.store.seats import SeatStore
 from workers import clock_timer
-from workers.bot_turns import choose_action, game_connection, schedule_bot_turns
+from workers.bot_turns import choose_action, schedule_bot_turns
+from workers.game_redis import game_connection
 
 log = logging.getLogger("greenroom.clocks")
 

@@ -33,7 +33,10 @@ def _archive(entry: dict[str, Any]) -> None:
     job = get_current_job()
     if job is None or "prefix" not in job.meta:
         return  # run outside a worker (tests, benchmarks): nothing to store it in
-    archive = PuzzleArchive(job.connection, job.meta["prefix"])
+    from workers.game_redis import game_connection
+
+    # the archive lives with the games, which need not share the queue's Redis
+    archive = PuzzleArchive(game_connection(job.connection), job.meta["prefix"])
     archive.add(entry)
     if entry.get("daily"):
         archive.set_daily(entry["daily"], entry["code"])

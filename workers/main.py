@@ -11,8 +11,9 @@ from rq import Queue, SimpleWorker, Worker
 
 from services.store.connections import RedisSpec, connect, specs_from_env
 from solver.registry import PRELOADS, resolve
-from workers.bot_turns import BotInlineWorker, game_connection, requeue_lost_turn
+from workers.bot_turns import BotInlineWorker, requeue_lost_turn
 from workers.clocks import sweep_clocks
+from workers.game_redis import game_connection
 from workers.turn_lease import Sweeper
 
 log = logging.getLogger("greenroom.worker")
