@@ -245,3 +245,27 @@ def test_an_analysis_job_runs_in_the_worker(client, bearer, worker):
     assert out["game"] == "tempo-muse" and out["complete"] is True
     assert out["steps"] == len(client.get(f"/v1/games/{finished['id']}/log").get_json()["entries"])
     assert out["judged"] >= 1
+
+
+def judge_failing_at_odd_steps(rep: H.Replayed, k: int, budget_s: float) -> dict | None:
+    """The tour's own judge, raising where a solver finds no plan in its time."""
+    from solver.tour.analysis import judge
+
+    if k % 2:
+        raise TimeoutError("no plan in time")
+    return judge(rep, k, budget_s)
+
+
+def test_a_step_whose_judge_fails_is_listed_not_analysed_and_the_rest_stands(monkeypatch):
+    payload, log = random_log("tour", 3, limit=6)
+    clean = H.analyse(payload, 30)["per_step"]
+    monkeypatch.setitem(H.JUDGES, "tour", f"{__name__}:judge_failing_at_odd_steps")
+    out = H.analyse(payload, 30)
+    assert out["complete"] is False and out["steps"] == len(log)
+    failed = [s for s in out["per_step"] if s.get("error")]
+    assert failed and all(s["step"] % 2 == 0 and not s["judged"] for s in failed)
+    assert all(s["text"].startswith("Not analysed") for s in failed)
+    assert all(s["error"] == "TimeoutError" for s in failed)
+    # the steps the judge answered are judged as they are without the failures
+    answered = [s for s in out["per_step"] if s["judged"]]
+    assert answered and all(s == clean[s["step"] - 1] for s in answered)
