@@ -1,5 +1,7 @@
 """Long-poll on a game view: ``If-None-Match: "<version>"`` with ``Prefer: wait=N``.
 
+The ETag is the version, marked ``"<version>-idle"`` once a game has ended for
+idleness (an end that writes no new version).
 Without ``Prefer`` a matching ``If-None-Match`` is a plain conditional GET
 (304 at once).  With it, the request waits, up to N seconds (capped by
 ``MAX_WAIT``), for the version to move: 200 with the new view as soon as it
@@ -24,7 +26,8 @@ HEADERS_DOC = [
         "in": "header",
         "name": "If-None-Match",
         "schema": {"type": "string"},
-        "description": 'a version the caller has, e.g. `"7"`: 304 while the game is there',
+        "description": 'the ETag the caller has, e.g. `"7"`: 304 while the game is there '
+        '(`"7-idle"` once it ended for idleness)',
     },
     {
         "in": "header",
@@ -35,16 +38,25 @@ HEADERS_DOC = [
     },
 ]
 
-_ETAG = re.compile(r'(?:W/)?"?(\d+)"?')
+_ETAG = re.compile(r'(?:W/)?"?(\d+(?:-idle)?)"?')
 _PREFER_WAIT = re.compile(r"(?:^|[;,\s])wait\s*=\s*(\d+)")
 
 
-def _named_versions(raw: str | None) -> set[int] | None:
+def etag_of(record: GameRecord) -> str:
+    """The entity tag of a game's views: its version, marked when the game has ended for
+    idleness since (that end writes no new version, and a client holding the running
+    view must not be told it is unchanged)."""
+    if record.ended and record.ended.get("reason") == "idle":
+        return f"{record.version}-idle"
+    return str(record.version)
+
+
+def _named_tags(raw: str | None) -> set[str] | None:
     if raw is None:
         return None
     if raw.strip() == "*":
         return set()  # "*" matches any version
-    return {int(m.group(1)) for part in raw.split(",") if (m := _ETAG.fullmatch(part.strip()))}
+    return {m.group(1) for part in raw.split(",") if (m := _ETAG.fullmatch(part.strip()))}
 
 
 def prefer_wait(cap: int, prefer: str | None = None) -> int:
@@ -63,8 +75,8 @@ def await_change(
     Only a version the client names (``If-None-Match``) is waited on, for as long as
     ``Prefer`` asks; any other is answered now.
     """
-    named = _named_versions(if_none_match)
-    if named is None or (named and record.version not in named):
+    named = _named_tags(if_none_match)
+    if named is None or (named and etag_of(record) not in named):
         return record, 0
     wait = prefer_wait(be.settings.max_wait_s, prefer)
     if not wait:

@@ -13,7 +13,7 @@ from api.backend import Backend, backend
 from api.blueprint import Blueprint
 from api.errors import ApiError, error_responses
 from api.games.longpoll import HEADERS_DOC as LONG_POLL_HEADERS
-from api.games.longpoll import await_change
+from api.games.longpoll import await_change, etag_of
 from api.games.schemas import (
     ActionResultSchema,
     CreatedGameSchema,
@@ -51,8 +51,8 @@ HINT_MAX_BUDGET_S = 20.0
 _IF_MATCH = re.compile(r'^\s*(?:W/)?"?(\d+)"?\s*$')
 
 
-def _etag(version: int) -> dict[str, str]:
-    return {"ETag": f'"{version}"', "Vary": "Authorization"}
+def _etag(record: GameRecord) -> dict[str, str]:
+    return {"ETag": f'"{etag_of(record)}"', "Vary": "Authorization"}
 
 
 def if_match(raw: str | None) -> int | None:
@@ -149,7 +149,7 @@ class Actions(MethodView):
                 ]
                 forms += [{"seat": seat, "form": f} for f in game.action_forms(record.state, seat)]
         body = {"version": record.version, "actions": actions, "forms": forms}
-        return answer(body, 200, _etag(record.version))
+        return answer(body, 200, _etag(record))
 
     @blp.arguments(PostActionSchema())
     @blp.response(200, ActionResultSchema)
@@ -185,7 +185,7 @@ def view_answer(
 
     body = rendered(record)  # refuse before waiting
     fresh, waited = await_change(be, record, if_none_match, prefer)
-    headers = {**_etag((fresh or record).version)}
+    headers = {**_etag(fresh or record)}
     if waited:
         headers["Preference-Applied"] = f"wait={waited}"
     if fresh is None:
@@ -238,7 +238,7 @@ def move_result(
     PuzzleArchive(be.redis, be.store.prefix).moved(before.status, result.record)
     view = envelope(result.record, principal, None if principal.host else seat)
     answer_body = {"version": result.record.version, "events": result.events, "view": view}
-    return dump(answer_body), _etag(result.record.version)
+    return dump(answer_body), _etag(result.record)
 
 
 @blp.route("/<game_id>/log")

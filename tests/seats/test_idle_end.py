@@ -20,14 +20,20 @@ def test_an_idle_table_ends_with_a_documented_outcome_and_stays_readable(setting
         gid, auth = created["id"], {"Authorization": f"Bearer {created['seat_tokens'][0]}"}
         claimed = api.post(f"/v1/games/{gid}/seats/1", json={"name": "Late"})
         assert claimed.status_code == 200
-        before = api.get(f"/v1/games/{gid}", headers=auth).json()  # a copy the server keeps
+        read = api.get(f"/v1/games/{gid}", headers=auth)  # a copy the server keeps
+        before = read.json()
         assert before["status"] == "running"
         action = api.get(f"/v1/games/{gid}/actions", headers=auth).json()["actions"][0]
         waiting = api.post("/v1/games", json=body).json()["id"]  # its seat 1 stays open
         assert waiting in [g["id"] for g in api.get("/v1/games").json()["games"]]
         time.sleep(IDLE_S + 0.5)
 
-        view = api.get(f"/v1/games/{gid}", headers=auth).json()
+        # a client holding the running view is not told it is unchanged: the end is news
+        again = api.get(f"/v1/games/{gid}", headers={**auth, "If-None-Match": read.headers["ETag"]})
+        assert again.status_code == 200 and again.headers["ETag"] != read.headers["ETag"]
+        held = {**auth, "If-None-Match": again.headers["ETag"]}
+        assert api.get(f"/v1/games/{gid}", headers=held).status_code == 304
+        view = again.json()
         assert view["status"] == "finished" and view["version"] == before["version"]
         assert view["outcome"]["ended"] == "idle"
         assert view["outcome"]["at"] <= time.time()
