@@ -18,6 +18,10 @@ def test_a_shared_code_is_graded_and_opened(new_page, worker):
     page.click("#pz-grade-code")
     page.wait_for_selector(".pz-grade", timeout=90_000)
     assert page.inner_text(".pz-grade").startswith("Grade ")
+    # a player reads the venue's name and the grade's odds in words, not ids or raw figures
+    report = page.inner_text(".grade-report")
+    assert "Garage on Proxima V, 2 seats" in report and "garage" not in report
+    assert "narrowness" not in report and "keeps it winnable about 1 time in" in report
     page.click("#pz-open")
     page.wait_for_selector("#board .beat")
     # open information: the host sees both hands of the coded deal

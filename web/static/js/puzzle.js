@@ -12,6 +12,21 @@ function exampleDeal(players) {
 }
 
 const GRADES = [1, 2, 3, 4, 5];
+const GRADE_NOTE = "Grade 1 is the easiest, 5 the hardest.";
+/** The document event that tells the archive a puzzle joined it. */
+const ARCHIVED = "pz-archived";
+
+/** Venue names by id, once the venue list has loaded (the id in words until then). */
+const VENUE_NAMES = new Map();
+const venueName = (id) => VENUE_NAMES.get(id) || words(id);
+
+/** The narrowness N in words: a band choosing each round's plays at random stays on a
+ * winning path about one time in 10^N. */
+function oddsInWords(narrowness) {
+  const odds = Math.round(10 ** narrowness);
+  if (odds <= 1) return "a band choosing its plays at random nearly always keeps it winnable";
+  return `a band choosing its plays at random keeps it winnable about 1 time in ${odds.toLocaleString("en")}`;
+}
 
 /** Open a puzzle game from a code and go to its table. */
 async function openCode(code) {
@@ -30,8 +45,8 @@ function gradeReport(rep) {
   const winnable = rep.winnable === true ? "winnable" : rep.winnable === false ? "not winnable" : "undecided in the budget";
   const lines = rep.lines == null ? "not counted in the budget" : rep.lines_exact ? String(rep.lines) : `${rep.lines} or more`;
   return h("div", { class: "grade-report" },
-    h("p", {}, h("strong", { class: "pz-grade" }, rep.grade ? `Grade ${rep.grade} of 5` : "No grade"), ` · ${words(rep.venue)}, ${rep.players} seats · ${winnable}`),
-    h("p", {}, `Winning lines: ${lines}`, rep.narrowness != null ? ` · narrowness ${rep.narrowness}` : ""),
+    h("p", {}, h("strong", { class: "pz-grade" }, rep.grade ? `Grade ${rep.grade} of 5` : "No grade"), ` · ${venueName(rep.venue)}, ${rep.players} seats · ${winnable}`),
+    h("p", {}, `Winning lines: ${lines}`, rep.narrowness != null ? ` · ${oddsInWords(rep.narrowness)}` : ""),
     rep.tags && rep.tags.length ? h("ul", { class: "tags" }, rep.tags.map((t) => h("li", {}, t))) : null,
     rep.rounds && rep.rounds.length ? h("details", {}, h("summary", {}, "Plays that keep it winnable, by round"),
       h("ol", {}, rep.rounds.map((r) => h("li", {}, `${r.keep} of ${r.plays}${r.exact ? "" : " (estimated)"}`)))) : null,
@@ -66,7 +81,8 @@ function dailySection() {
     fill(out, h("p", { class: "muted" }, "Loading today's puzzle…"));
     try {
       const d = await settled("/v1/puzzles/daily");
-      fill(out, h("p", {}, `${d.date}: ${words(d.venue)}, ${d.players} seats, grade ${d.grade}`, d.tags && d.tags.length ? ` · ${d.tags.join(", ")}` : "", ` · ${d.solves} solved of ${d.attempts} tries`), codeBox(d.code));
+      fill(out, h("p", {}, `${d.date}: ${venueName(d.venue)}, ${d.players} seats, grade ${d.grade} of 5`, d.tags && d.tags.length ? ` · ${d.tags.join(", ")}` : "", ` · ${d.solves} solved of ${d.attempts} tries`), codeBox(d.code));
+      document.dispatchEvent(new Event(ARCHIVED));
     } catch (err) {
       fill(out, h("p", { class: "error" }, err.message));
     }
@@ -88,13 +104,16 @@ function archiveSection(venueOptions) {
     try {
       const res = await api.request("GET", `/v1/puzzles?${q}`);
       fill(out, res.puzzles.length ? h("ul", { class: "archive" }, res.puzzles.map((p) => h("li", {},
-        `${words(p.venue)}, ${p.players} seats, grade ${p.grade}${p.tags.length ? ` (${p.tags.join(", ")})` : ""} · ${p.solves}/${p.attempts} solved `,
+        `${venueName(p.venue)}, ${p.players} seats, grade ${p.grade} of 5${p.tags.length ? ` (${p.tags.join(", ")})` : ""} · ${p.solves} solved of ${p.attempts} tries `,
         h("button", { type: "button", onclick: () => openCode(p.code) }, "Play")))) : h("p", { class: "muted" }, "No puzzle matches."));
     } catch (err) {
       fill(out, h("p", { class: "error" }, err.message));
     }
   }
   load();
+  // a puzzle generated or the daily one computed on this page joins the archive: show it
+  const refresh = () => (out.isConnected ? load() : document.removeEventListener(ARCHIVED, refresh));
+  document.addEventListener(ARCHIVED, refresh);
   return h("section", { class: "panel", "aria-labelledby": "pz-arch-h" }, h("h2", { id: "pz-arch-h" }, "Archive"),
     h("form", { class: "row", onsubmit: load }, venue, players, grade, tag, h("button", { type: "submit" }, "Show")), out);
 }
@@ -113,13 +132,15 @@ function generateSection(venueOptions) {
       if (job.status !== "finished") throw new Error(job.error || "the generator failed");
       const r = job.result;
       fill(out, r.found ? gradeReport(r.report) : h("p", {}, `Not found in the budget: ${r.message}.`));
+      if (r.found) document.dispatchEvent(new Event(ARCHIVED));
     } catch (err) {
       fill(out, h("p", { class: "error", role: "alert" }, err.message));
     }
   }
   return h("section", { class: "panel", "aria-labelledby": "pz-gen-h" }, h("h2", { id: "pz-gen-h" }, "Generate a puzzle"),
     h("form", { class: "row", onsubmit: submit }, venue, players, grade,
-      h("label", {}, unique, " one winning line only"), h("button", { type: "submit", class: "primary", id: "pz-generate" }, "Generate")), out);
+      h("label", { class: "check" }, unique, " one winning line only"), h("button", { type: "submit", class: "primary", id: "pz-generate" }, "Generate")),
+    h("p", { class: "muted" }, GRADE_NOTE), out);
 }
 
 function codeSection(initial) {
@@ -153,6 +174,7 @@ export async function puzzle(main, params = new URLSearchParams()) {
   let venues = [];
   try {
     venues = (await api.content("beat", "venues")).items || [];
+    for (const v of venues) VENUE_NAMES.set(v.id, v.name || words(v.id));
   } catch { /* a free-text venue still works */ }
   const venue = venues.length
     ? h("select", { id: "pz-venue" }, venues.map((v) => h("option", { value: v.id }, `${v.number ?? ""} ${v.name || words(v.id)}`)))
