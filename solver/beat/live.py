@@ -3,9 +3,9 @@
 Only ``GAME.view(state, seat)`` is read.  The candidates are the blueprint's best
 moves for the seat (cards, with and without the convention's signal; the Solo's
 extra card; the Scrapyard pass; Burning Star's unseen cards), or take/decline at an
-Encore.  Each sample is one deal consistent with the view (:mod:`solver.beat.sample`;
-bandmates' face-down cards this round are re-drawn as the blueprint would have
-played them from their sampled hands, when the view allows it).  In that deal every
+Encore.  Each sample is one deal consistent with the view (:mod:`solver.beat.sample`),
+weighted by how well the blueprint explains what the bandmates played this round
+(:func:`believed_state`; their face-down cards are the blueprint's picks).  In that deal every
 candidate is played, then the venue is rolled out to its end with every seat
 following the blueprint, each seat deciding only from its own information in the
 sampled world (:mod:`solver.beat.blueprint`), on the fast replay :mod:`solver.beat.sim`.
