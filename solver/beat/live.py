@@ -169,13 +169,18 @@ def _sim_seen(
     used_now = [sum(1 for p in rnd.plays if p["seat"] == j) for j in range(n)]
     hand = tuple(c for c in st.hands[seat] if c not in mine)
     k = len(rnd.songs)
+    flagged = [
+        (p["song"], bool(p.get("face_up")), bool(p.get("cue")))
+        for p in rnd.plays
+        if p.get("face_up") or p.get("cue")
+    ]
     return B.Seen(
         venue=v,
         players=n,
         seat=seat,
         hand=hand,
         songs=[(None if hide else d, evs) for d, evs in rnd.songs],
-        results=tuple((None if hide else d, r) for d, r in st.results),
+        results=tuple((None, r) for _, r in st.results) if hide else st.results,
         songs_after=len(st.queue) - k,
         encore_left=len(spec.encores) - st.enc,
         setlist_total=st.setlist_total,
@@ -189,10 +194,7 @@ def _sim_seen(
         later=later,
         difficulty_pool=tuple(songs_for(n)) if hide else (),
         need=min(k, len(st.hands[seat])),
-        broken=_broken(
-            rnd.songs,
-            [(p["song"], bool(p.get("face_up")), bool(p.get("cue"))) for p in rnd.plays],
-        ),
+        broken=_broken(rnd.songs, flagged) if flagged else frozenset(),
     )
 
 
@@ -272,9 +274,11 @@ def _play_round(
     dec: dict[str, Any] = {"plays": rnd.plays}
     if rnd.solo_pass:
         dec["solo_pass"] = True
-    broken = search.broken_songs(spec, st, dec)
-    results = [V.FAIL if i in broken else r for i, r in enumerate(sim.resolve(spec, st, dec))]
-    dec["encores"] = _encores_wanted(spec, st, rnd, results)
+    if V.encores_allowed(spec.venue) and any(sim.VALUE[p["card"]] == 1 for p in rnd.plays):
+        # an optional Encore needs a 1 played: only then are the results read twice
+        broken = search.broken_songs(spec, st, dec)
+        results = [V.FAIL if i in broken else r for i, r in enumerate(sim.resolve(spec, st, dec))]
+        dec["encores"] = _encores_wanted(spec, st, rnd, results)
     return search.step(spec, st, dec, check=False)
 
 

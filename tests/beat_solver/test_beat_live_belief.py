@@ -143,3 +143,27 @@ def test_rollouts_from_one_shared_replay_state_equal_fresh_ones(venue, players, 
             for cand in cands:
                 fresh = live._value_of(cand, copy.deepcopy(world), seat)
                 assert live._value_of(cand, world, seat, base) == fresh
+
+
+#: Burning Star leaves only unseen cards at the end, which the engine walk cannot choose
+ENGINE_WALK_VENUES = [v for v in VENUES if v != "burning_star"]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    venue=st.sampled_from(ENGINE_WALK_VENUES),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 500),
+)
+def test_rollouts_end_as_the_blueprint_band_through_the_engine(venue, players, seed):
+    """The rollout's shortcuts (results read a second time only when a 1 may take an
+    Encore, the ``Seen`` built without re-reading unflagged plays) keep every decision:
+    a rollout ends as the same band played through the engine."""
+    from test_beat_live_hints import _engine_blueprint_band
+
+    state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, seed)
+    end = _engine_blueprint_band(copy.deepcopy(state))
+    spec, st_sim, _, _ = live.sim.from_engine(state)
+    rotated = [set(s["rotated"]) for s in state["seats"]]
+    won = live.rollout(spec, st_sim, None, state["lead"], rotated)
+    assert won == bool(GAME.outcome(end)["won"])
