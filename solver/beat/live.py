@@ -512,7 +512,10 @@ def believed_state(view: dict[str, Any], seat: int, rng: random.Random) -> dict[
     best: tuple[int, dict[str, Any]] | None = None
     for _ in range(BELIEF_TRIES):
         sst = sample.sampled_state(view, rng)
-        misses = explain(sst, seat)
+        try:
+            misses = explain(sst, seat)
+        except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
+            misses = 0  # a decision the blueprint cannot rebuild is no evidence, never a crash
         if misses == 0 or rng.random() < BELIEF_EPS**misses:
             return sst
         if best is None or misses < best[0]:
