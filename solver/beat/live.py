@@ -3,9 +3,9 @@
 Only ``GAME.view(state, seat)`` is read.  The candidates are the blueprint's best
 moves for the seat (cards, with and without the convention's signal; the Solo's
 extra card; the Scrapyard pass; Burning Star's unseen cards), or take/decline at an
-Encore.  Each sample is one deal consistent with the view (:mod:`solver.beat.sample`;
-bandmates' face-down cards this round are re-drawn as the blueprint would have
-played them from their sampled hands, when the view allows it).  In that deal every
+Encore.  Each sample is one deal consistent with the view (:mod:`solver.beat.sample`),
+weighted by how well the blueprint explains what the bandmates played this round
+(:func:`believed_state`; their face-down cards are the blueprint's picks).  In that deal every
 candidate is played, then the venue is rolled out to its end with every seat
 following the blueprint, each seat deciding only from its own information in the
 sampled world (:mod:`solver.beat.blueprint`), on the fast replay :mod:`solver.beat.sim`.
@@ -169,13 +169,18 @@ def _sim_seen(
     used_now = [sum(1 for p in rnd.plays if p["seat"] == j) for j in range(n)]
     hand = tuple(c for c in st.hands[seat] if c not in mine)
     k = len(rnd.songs)
+    flagged = [
+        (p["song"], bool(p.get("face_up")), bool(p.get("cue")))
+        for p in rnd.plays
+        if p.get("face_up") or p.get("cue")
+    ]
     return B.Seen(
         venue=v,
         players=n,
         seat=seat,
         hand=hand,
         songs=[(None if hide else d, evs) for d, evs in rnd.songs],
-        results=tuple((None if hide else d, r) for d, r in st.results),
+        results=tuple((None, r) for _, r in st.results) if hide else st.results,
         songs_after=len(st.queue) - k,
         encore_left=len(spec.encores) - st.enc,
         setlist_total=st.setlist_total,
@@ -189,10 +194,7 @@ def _sim_seen(
         later=later,
         difficulty_pool=tuple(songs_for(n)) if hide else (),
         need=min(k, len(st.hands[seat])),
-        broken=_broken(
-            rnd.songs,
-            [(p["song"], bool(p.get("face_up")), bool(p.get("cue"))) for p in rnd.plays],
-        ),
+        broken=_broken(rnd.songs, flagged) if flagged else frozenset(),
     )
 
 
@@ -272,9 +274,11 @@ def _play_round(
     dec: dict[str, Any] = {"plays": rnd.plays}
     if rnd.solo_pass:
         dec["solo_pass"] = True
-    broken = search.broken_songs(spec, st, dec)
-    results = [V.FAIL if i in broken else r for i, r in enumerate(sim.resolve(spec, st, dec))]
-    dec["encores"] = _encores_wanted(spec, st, rnd, results)
+    if V.encores_allowed(spec.venue) and any(sim.VALUE[p["card"]] == 1 for p in rnd.plays):
+        # an optional Encore needs a 1 played: only then are the results read twice
+        broken = search.broken_songs(spec, st, dec)
+        results = [V.FAIL if i in broken else r for i, r in enumerate(sim.resolve(spec, st, dec))]
+        dec["encores"] = _encores_wanted(spec, st, rnd, results)
     return search.step(spec, st, dec, check=False)
 
 
@@ -396,46 +400,128 @@ def _after_play_candidates(
     return out
 
 
-# -- belief: bandmates' face-down cards as the blueprint would have played them --------
+# -- belief: deals weighted by what the bandmates played this round --------------------
+
+#: a sampled deal is kept with chance ``BELIEF_EPS ** misses``: ``misses`` counts the
+#: bandmates whose plays this round the blueprint would not have made from their sampled
+#: hands (rejection sampling of deals weighted by how well the blueprint explains what
+#: the seat saw); at most ``BELIEF_TRIES`` deals are drawn for one sample, then the one
+#: with the fewest misses is used.  Not zero: a bandmate may follow a hint that left
+#: the blueprint, or be a person.
+BELIEF_EPS = 0.1
+BELIEF_TRIES = 12
 
 
-def _blueprint_belief(sst: dict[str, Any], seat: int) -> None:
-    """Re-draw each bandmate's face-down main card this round as the blueprint's pick
-    from its sampled hand, when that agrees with everything the view shows (its Cue)."""
-    if sst["phase"] != "play":
-        return
+def decision_state(sst: dict[str, Any], j: int) -> dict[str, Any]:
+    """The deal as bandmate ``j`` saw it when it chose its play this round: its cards
+    back in its hand and its Cue cards unused again, and so for every seat after it in
+    the band's order (those before it had played and signalled)."""
     n = sst["players"]
     order = band_order(n, sst["lead"])
-    for j in order:
+    before = set(order[: order.index(j)])
+    seats = list(sst["seats"])
+    solo_back = False
+    solo = sst["solo_seat"]
+    passed = (
+        V.solo_pass(V.get_venue(sst["venue"]))
+        and sst["solo_used"]
+        and seats[solo]["need"] == 0
+        and bool(seats[solo]["hand"])
+        and not seats[solo]["played"]
+        and bool(sst["current"])
+    )
+    if passed and solo not in before:  # the Scrapyard pass came after j's decision
+        seats[solo] = {**seats[solo], "need": min(len(sst["current"]), len(seats[solo]["hand"]))}
+        solo_back = True
+    for x in range(n):
+        s = seats[x]
+        if x in before or not (s["played"] or s["ready"]):
+            continue
+        used = {p["cue"]["cue_card"] for p in s["played"] if p["cue"]}
+        used |= {p["tune"]["cue_card"] for p in s["played"] if p["tune"]}
+        solo_back = solo_back or any(p["solo"] for p in s["played"])
+        seats[x] = {
+            **s,
+            "hand": list(s["hand"]) + [p["card"] for p in s["played"]],
+            "played": [],
+            "ready": False,
+            "rotated": [c for c in s["rotated"] if c not in used],
+        }
+    out = {**sst, "seats": seats}
+    if solo_back:
+        out["solo_used"] = False
+    return out
+
+
+def _cue_of(ch: B.Choice, card: str) -> tuple[str, str] | None:
+    return (ch.cue[1], ch.cue[2]) if ch.cue and ch.cue[0] == card else None
+
+
+def explain(sst: dict[str, Any], seat: int) -> int:
+    """Re-draw each bandmate's face-down card(s) this round as the blueprint's pick from
+    its sampled hand when the blueprint would have made the plays the seat saw (the same
+    slots, Face Up or not, the same Cue); returns how many bandmates' plays it would
+    not have made.  Plays the blueprint never makes (Burning Star's unseen cards,
+    Milkyway tunes) are no evidence.  Nothing the seat sees changes."""
+    if sst["phase"] != "play":
+        return 0
+    misses = 0
+    for j in band_order(sst["players"], sst["lead"]):
         s = sst["seats"][j]
-        if j == seat or len(s["played"]) != 1:
+        if j == seat or not s["played"] or any(p["hidden"] or p["tune"] for p in s["played"]):
             continue
-        p = s["played"][0]
-        if p["face_up"] or p["hidden"] or p["solo"] or p["tune"]:
+        ch = B.choose(seen_of(decision_state(sst, j), j, False))
+        mine = {(song, solo): card for card, song, solo in ch.plays}
+        may_still_cue = not s["ready"] and not s["locked"]
+        cards = []
+        ok = not ch.solo_pass
+        for p in s["played"]:
+            card = mine.get((p["song"], p["solo"]))
+            if card is None:
+                ok = False
+                break
+            if p["face_up"]:
+                ok = ok and ch.face_up == card and sim.VALUE[card] == sim.VALUE[p["card"]]
+                cards.append(p["card"])
+                continue
+            cue = (p["cue"]["cue_card"], p["cue"]["direction"]) if p["cue"] else None
+            given = _cue_of(ch, card)
+            ok = ok and ch.face_up != card and (cue == given or (cue is None and may_still_cue))
+            cards.append(card)
+        if not ok:
+            misses += 1
             continue
-        hand_before = s["hand"] + [p["card"]]
-        trial = {**sst, "seats": list(sst["seats"])}
-        trial["seats"][j] = {**s, "hand": hand_before, "played": [], "ready": False}
-        # the bandmates before j in the order who have played were seen by j
-        before = order[: order.index(j)]
-        for x in range(n):
-            if x != j and x not in before:
-                trial["seats"][x] = {**trial["seats"][x], "played": [], "ready": False}
-        seen = seen_of(trial, j, False)
-        ch = B.options(seen)[0]
-        main = [c for c, _, solo in ch.plays if not solo]
-        if not main:
+        old = [p["card"] for p in s["played"]]
+        if cards == old or len(set(cards)) != len(cards):
             continue
-        want = sim.VALUE[main[0]]
-        if want == C.value(p["card"]) or not sample.cue_allows(want, p["cue"]):
+        pool = list(s["hand"]) + old
+        if not all(c in pool for c in cards):
             continue
-        swap = [c for c in s["hand"] if sim.VALUE[c] == want and c not in s["flipped"]]
-        if not swap:
-            continue
-        new_card = swap[0]
-        hand = [c for c in s["hand"] if c != new_card] + [p["card"]]
-        played = [{**p, "card": new_card}]
-        sst["seats"][j] = {**s, "hand": hand, "played": played}
+        sst["seats"][j] = {
+            **s,
+            "hand": [c for c in pool if c not in cards],
+            "played": [{**p, "card": c} for p, c in zip(s["played"], cards, strict=True)],
+        }
+    return misses
+
+
+def believed_state(view: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """One deal consistent with ``view``, drawn with weight ``BELIEF_EPS ** misses`` (see
+    :func:`explain`): every hidden card -- bandmates' hands, their face-down plays, draw
+    piles -- is weighted by how well it explains the bandmates' plays this round."""
+    best: tuple[int, dict[str, Any]] | None = None
+    for _ in range(BELIEF_TRIES):
+        sst = sample.sampled_state(view, rng)
+        try:
+            misses = explain(sst, seat)
+        except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
+            misses = 0  # a decision the blueprint cannot rebuild is no evidence, never a crash
+        if misses == 0 or rng.random() < BELIEF_EPS**misses:
+            return sst
+        if best is None or misses < best[0]:
+            best = (misses, sst)
+    assert best is not None
+    return best[1]
 
 
 # -- the search -------------------------------------------------------------------------
@@ -446,8 +532,47 @@ def _seed(view: dict[str, Any]) -> int:
     return int.from_bytes(hashlib.sha256(blob).digest()[:8], "big")
 
 
-def _value_of(cand: Candidate, sst: dict[str, Any], seat: int, lead_order: list[int]) -> bool:
-    """Play the candidate in the sampled deal, then roll out with the blueprint."""
+@dataclass(frozen=True)
+class _Base:
+    """What every candidate of one sampled deal starts from (read once per sample)."""
+
+    spec: sim.Spec
+    st: sim.State
+    committed: tuple[dict[str, Any], ...]
+    passed: bool
+    played: frozenset[int]
+    signals: tuple[tuple[int, tuple[B.Signal, ...]], ...]
+    rotated: tuple[frozenset[str], ...]
+
+
+def _base_of(sst: dict[str, Any], seat: int) -> _Base | None:
+    """The round-start replay state of a sampled deal in its play phase (None at an
+    Encore decision: those candidates step the engine first)."""
+    if sst["phase"] != "play":
+        return None
+    spec, st_sim, committed, passed = sim.from_engine(sst)
+    committed = _with_flags(sst, committed)
+    played = set()
+    signals = []
+    for j, s in enumerate(sst["seats"]):
+        if s["played"] or s["ready"] or (passed and j == spec.solo):
+            played.add(j)
+        if s["played"] and j != seat:
+            signals.append((j, tuple(_signal(p) for p in s["played"])))
+    return _Base(
+        spec=spec,
+        st=st_sim,
+        committed=tuple(committed),
+        passed=passed,
+        played=frozenset(played),
+        signals=tuple(signals),
+        rotated=tuple(frozenset(s["rotated"]) for s in sst["seats"]),
+    )
+
+
+def _value_of(cand: Candidate, sst: dict[str, Any], seat: int, base: _Base | None = None) -> bool:
+    """Play the candidate in the sampled deal, then roll out with the blueprint
+    (``base``: the sample's :func:`_base_of`, shared by its candidates)."""
     if cand.encore is not None:
         st = sst
         try:
@@ -473,15 +598,18 @@ def _value_of(cand: Candidate, sst: dict[str, Any], seat: int, lead_order: list[
         spec, sst_sim, committed, passed = sim.from_engine(st)
         rotated = [set(s["rotated"]) for s in st["seats"]]
         return rollout(spec, sst_sim, None, st["lead"], rotated)
-    spec, st_sim, committed, passed = sim.from_engine(sst)
-    committed = _with_flags(sst, committed)
-    rnd = Round(songs=sim.round_songs(spec, st_sim), plays=list(committed), solo_pass=passed)
-    for j, s in enumerate(sst["seats"]):
-        if s["played"] or s["ready"] or (passed and j == spec.solo):
-            rnd.played.add(j)
-        if s["played"] and j != seat:
-            rnd.signals[j] = [_signal(p) for p in s["played"]]
-    rotated = [set(s["rotated"]) for s in sst["seats"]]
+    if base is None:
+        base = _base_of(sst, seat)
+    assert base is not None
+    spec, st_sim = base.spec, base.st
+    rnd = Round(
+        songs=sim.round_songs(spec, st_sim),
+        plays=[dict(p) for p in base.committed],
+        solo_pass=base.passed,
+        played=set(base.played),
+        signals={j: list(sigs) for j, sigs in base.signals},
+    )
+    rotated = [set(r) for r in base.rotated]
     if cand.ready_only:
         for a in cand.actions:
             if a["type"] == "cue":
@@ -549,17 +677,18 @@ def live_hint(
     beats = [0] * len(cands)  # samples candidate i wins and the blueprint's move loses
     loses = [0] * len(cands)  # and the other way round
     samples = 0
-    lead_order = band_order(view["players"], view["lead"])
     while samples < max_samples and (samples == 0 or clock() - t0 < budget_s * BUDGET_SHARE):
-        sst = sample.sampled_state(view, rng)
-        if belief:
-            _blueprint_belief(sst, seat)
+        sst = believed_state(view, seat, rng) if belief else sample.sampled_state(view, rng)
         won: list[bool] = []
+        try:
+            base = _base_of(sst, seat)
+        except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
+            base = None  # each candidate meets the same refusal below
         for i, cand in enumerate(cands):
             if i and clock() - t0 >= budget_s:
                 break  # out of time inside a sample: it is dropped, candidates stay paired
             try:
-                won.append(_value_of(cand, sst, seat, lead_order))
+                won.append(_value_of(cand, sst, seat, base))
             except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
                 won.append(False)  # a rollout the replay refuses is a loss, never a crash
         if len(won) < len(cands):

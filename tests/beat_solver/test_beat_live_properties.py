@@ -10,10 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from live_positions import VENUES, random_position
+from test_beat_live_sampler import check_sample
 
 from services.beat import GAME
 from solver.beat import blueprint as B
-from solver.beat import live, sample
+from solver.beat import live
 from solver.beat.blueprint import conventions, mate_values
 
 SAMPLE_VENUES = ["garage", "roswell", "jupiter", "rock_in_the_belt", "warken", "burning_star"]
@@ -33,8 +34,8 @@ def _belief_agrees(venue: str, players: int, seed: int, steps: int, draws: int) 
         view = GAME.view(state, seat)
         rng = random.Random(seed)
         for _ in range(draws):
-            world = sample.sampled_state(view, rng)
-            live._blueprint_belief(world, seat)
+            world = live.believed_state(view, seat, rng)
+            check_sample(state, seat, world)
             world = {**world, "mode": view["mode"], "options": {**world["options"], "mode": "live"}}
             assert _public(GAME.view(world, seat)) == _public(view), (venue, players, seat)
             checked += 1
@@ -49,8 +50,9 @@ def _belief_agrees(venue: str, players: int, seed: int, steps: int, draws: int) 
     steps=st.integers(0, 30),
 )
 def test_the_belief_never_contradicts_the_view(venue, players, seed, steps):
-    """Every deal the search samples (with the blueprint's re-drawn face-down cards)
-    shows the seat exactly the view it has."""
+    """Every deal the search samples (weighted by the bandmates' plays, their face-down
+    cards re-drawn as the blueprint's picks) shows the seat exactly the view it has and
+    is a complete deal whose Cues tell the truth."""
     _belief_agrees(venue, players, seed, steps, 2)
 
 
