@@ -17,8 +17,10 @@ wall-clock deadline only guards the worker.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from services.beat import venues as V
@@ -67,50 +69,14 @@ class Counter:
         """The distinct legal rounds from ``st``, rounds that serve the targets first (so
         capped counts and winnability checks find wins early); stepped by the caller, so
         a check that wins on its first child steps no other."""
-        return [dec for dec, _ in self._children(st, rot)]
+        node = _Node(self, st, rot)
+        return [node.decision(e) for e in node.entries]
 
     def _children(self, st: sim.State, rot: search.Rotated) -> list[tuple[Decision, bool]]:
         """:meth:`children`, each with whether its results alone already lose the venue
         (the engine's first check of a round): such a round is never stepped."""
-        spec = self.spec
-        need_fail = spec.venue.rule_id in ("solo_pass", "first_songs_fail")
-        # the round's songs and the previous result are the same for every child:
-        # read once here, not per decision as ``sim.resolve`` would
-        songs = sim.round_songs(spec, st)
-        vid = spec.venue.id
-        recycle = V.recycles(spec.venue)
-        prev0 = st.results[-1][1] if st.results else None
-        flaggable = bool(search.ahead(spec, st))
-        scored = []
-        for i, dec in enumerate(search.decisions(spec, st, None, False, rot, True)):
-            if self.allow is not None and not self.allow(dec):
-                continue
-            plays = dec["plays"]
-            prev = prev0
-            res = []
-            for j, (d, evs) in enumerate(songs):
-                mine = (p for p in plays if p["song"] == j)
-                key = tuple(sorted((sim.VALUE[p["card"]], p.get("tune", 0)) for p in mine))
-                r = sim.song_result(vid, d, evs, key, prev)
-                res.append(r)
-                if not (recycle and r != V.ON_POINT):
-                    prev = r
-            broken = search.broken_songs(spec, st, dec) if flaggable else ()
-            if broken:
-                if all(res[j] == V.FAIL for j in broken):
-                    continue  # the unflagged round FAILs those songs too: the same line
-                for j in broken:
-                    res[j] = V.FAIL
-            results = st.results + tuple(
-                (d, x)
-                for (d, _), x in zip(songs, res, strict=True)
-                if not (recycle and x != V.ON_POINT)
-            )
-            lost = bool(sim.breaks(vid, results, st.setlist_total))
-            r = sum(_RANK[x] for x in res)
-            scored.append((-r if need_fail else r, -dec.get("encores", 0), i, dec, lost))
-        scored.sort(key=lambda t: t[:3])
-        return [(dec, lost) for *_, dec, lost in scored]
+        node = _Node(self, st, rot)
+        return [(node.decision(e), e[_LOST]) for e in node.entries]
 
     def step(self, st: sim.State, dec: Decision) -> sim.State:
         return search.step(self.spec, st, dec, check=False)
@@ -129,11 +95,12 @@ class Counter:
         self._tick()
         total = 0
         complete = True
-        for dec, lost in self._children(st, rot):
-            if lost:
+        node = _Node(self, st, rot)
+        for e in node.entries:
+            if e[_LOST]:
                 continue
-            nxt = self.step(st, dec)
-            total += self.lines(nxt, search.rotate(rot, dec, self.spec.players), want - total)
+            nxt, r = node.child(e)
+            total += self.lines(nxt, r, want - total)
             if total >= want:
                 complete = False
                 break
@@ -148,13 +115,13 @@ class Counter:
         """The first winning line in the children's order, or None."""
         line: list[Decision] = []
         while st.status == "running":
-            for dec, lost in self._children(st, rot):
-                if lost:
+            node = _Node(self, st, rot)
+            for e in node.entries:
+                if e[_LOST]:
                     continue
-                nxt = self.step(st, dec)
-                r = search.rotate(rot, dec, self.spec.players)
+                nxt, r = node.child(e)
                 if self.winnable(nxt, r):
-                    line.append(dec)
+                    line.append(node.decision(e))
                     st, rot = nxt, r
                     break
             else:
@@ -168,3 +135,239 @@ def start(state: dict[str, Any]) -> tuple[sim.Spec, sim.State, search.Rotated]:
     if fixed or passed:
         raise ValueError("lines are counted from a round start")
     return spec, st, search.rotated_of(state)
+
+
+# the fields of a node's entry (one per legal round, in the count's order)
+_I, _COMBO, _ENC, _LOST, _RES, _BROKEN, _RESULTS = 2, 3, 4, 5, 6, 7, 8
+
+#: per (value, tune) of a play, its digit in a song's multiset code (base 16: at most
+#: eight plays reach one song)
+_DIGIT: dict[tuple[int, int], int] = {}
+
+
+def _digit(kind: tuple[int, int]) -> int:
+    d = _DIGIT.get(kind)
+    if d is None:
+        d = _DIGIT[kind] = 16 ** len(_DIGIT)
+    return d
+
+
+class _Option:
+    """One seat's way to play a round, with what every round holding it shares: its
+    cards, per song its plays' (value, tune) (and that multiset's code), its 1s per
+    song, and the seat's hand, draw pointer and Stage Area after it (worked out once)."""
+
+    __slots__ = ("plays", "cards", "keys", "codes", "ones", "n_ones", "solo", "flagged")
+    __slots__ += ("tuned", "part")
+
+    def __init__(self, plays: tuple, k: int):
+        self.plays = plays
+        mine = () if plays is search.PASS else plays
+        self.cards = [p["card"] for p in mine]
+        self.keys = [
+            [(sim.VALUE[p["card"]], p.get("tune", 0)) for p in mine if p.get("song", 0) == j]
+            for j in range(k)
+        ]
+        self.codes = [sum(_digit(x) for x in ks) for ks in self.keys]
+        self.ones = [sum(1 for v, _ in ks if v == 1) for ks in self.keys]
+        self.n_ones = sum(1 for p in mine if sim.VALUE[p["card"]] == 1)
+        self.solo = any(p.get("solo") for p in mine)
+        self.flagged = any(p.get("face_up") or p.get("cue") for p in mine)
+        self.tuned = sum(1 for p in mine if p.get("tune", 0))
+        self.part: tuple | None = None
+
+
+class _Node:
+    """The legal rounds from one position, scored and ordered as the count walks them.
+
+    A round is a choice of one option per seat (:func:`search.decisions`' product, in
+    its order), so what depends on one seat's option alone (the cards it plays on each
+    song, the hand it leaves) is worked out once per option, not once per round; the
+    song results of a round are looked up by the multiset of its plays per song.  A
+    round's decision dict is built only when asked for, and :meth:`child` steps an
+    unflagged round from those shared parts (the same state as :func:`search.step`)."""
+
+    def __init__(self, counter: Counter, st: sim.State, rot: search.Rotated | None):
+        spec = self.spec = counter.spec
+        self.st, self.rot = st, rot
+        v = spec.venue
+        songs = self.songs = sim.round_songs(spec, st)
+        k = self.k = len(songs)
+        self.opts = [
+            [_Option(o, k) for o in search.seat_options(spec, st, s, k, frozenset(), rot, True)]
+            for s in range(spec.players)
+        ]
+        self.decs: dict[int, Decision] = {}
+        need_fail = v.rule_id in ("solo_pass", "first_songs_fail")
+        vid = v.id
+        recycle = V.recycles(v)
+        prev0 = st.results[-1][1] if st.results else None
+        flaggable = bool(search.ahead(spec, st))
+        ones_left = len(spec.encores) - st.enc
+        encores = bool(ones_left) and V.encores_allowed(v)
+        allow = counter.allow
+        fail, on_point = V.FAIL, V.ON_POINT
+        song_cache: dict[tuple, str] = {}
+        res_cache: dict[tuple, tuple] = {}
+        entries = []
+        i = 0
+        for combo in itertools.product(*self.opts):
+            n_max = min(ones_left, sum(o.n_ones for o in combo)) if encores else 0
+            prev = prev0
+            res = []
+            for j in range(k):
+                code = 0
+                for o in combo:
+                    code += o.codes[j]
+                ck = (j, code, prev)
+                r = song_cache.get(ck)
+                if r is None:
+                    key = tuple(sorted(x for o in combo for x in o.keys[j]))
+                    d, evs = songs[j]
+                    r = song_cache[ck] = sim.song_result(vid, d, evs, key, prev)
+                res.append(r)
+                if not (recycle and r != on_point):
+                    prev = r
+            broken: tuple = ()
+            if flaggable and any(o.flagged for o in combo):
+                broken = tuple(sorted(search.broken_songs(spec, st, _decision(combo, 0))))
+                if broken:
+                    if all(res[j] == fail for j in broken):
+                        # the unflagged round FAILs those songs too: the same line
+                        i += n_max + 1
+                        continue
+                    for j in broken:
+                        res[j] = fail
+            rt = tuple(res)
+            hit = res_cache.get(rt)
+            if hit is None:
+                results = st.results + tuple(
+                    (d, x)
+                    for (d, _), x in zip(songs, rt, strict=True)
+                    if not (recycle and x != on_point)
+                )
+                lost = bool(sim.breaks(vid, results, st.setlist_total))
+                r = sum(_RANK[x] for x in rt)
+                hit = res_cache[rt] = (-r if need_fail else r, lost, results)
+            rank, lost, results = hit
+            for n in range(n_max + 1):
+                if allow is not None:
+                    dec = _decision(combo, n)
+                    if not allow(dec):
+                        i += 1
+                        continue
+                    self.decs[i] = dec
+                entries.append((rank, -n, i, combo, n, lost, rt, broken, results))
+                i += 1
+        # ``i`` is unique: the sort never compares past it
+        entries.sort()
+        self.entries = entries
+
+    def decision(self, e: tuple) -> Decision:
+        dec = self.decs.get(e[_I])
+        if dec is None:
+            dec = self.decs[e[_I]] = _decision(e[_COMBO], e[_ENC])
+        return dec
+
+    def child(self, e: tuple) -> tuple[sim.State, search.Rotated]:
+        """The position after round ``e`` and the Cue cards used up by then."""
+        spec, st, rot = self.spec, self.st, self.rot
+        combo = e[_COMBO]
+        if e[_LOST] or e[_BROKEN] or any(o.flagged for o in combo):
+            dec = self.decision(e)
+            return search.step(spec, st, dec, check=False), search.rotate(rot, dec, spec.players)
+        return self._step(combo, e[_ENC], e[_RES], e[_RESULTS]), (
+            rot if rot is not None else tuple(() for _ in range(spec.players))
+        )
+
+    def _step(self, combo: tuple, n: int, res: tuple, results: tuple) -> sim.State:
+        """:func:`sim.step` of an unflagged round whose results do not break the venue,
+        from the parts its seats' options share."""
+        spec, st = self.spec, self.st
+        v = spec.venue
+        vid = v.id
+        k = self.k
+        queue = st.queue[k:]
+        if V.recycles(v):
+            queue += tuple(d for (d, _), r in zip(self.songs, res, strict=True) if r != V.ON_POINT)
+        tunes_used = st.tunes_used
+        if V.tuning(v):
+            tunes_used = tuple(t + o.tuned for t, o in zip(st.tunes_used, combo, strict=True))
+        solo_used = st.solo_used or any(o.plays is search.PASS or o.solo for o in combo)
+        common = dict(
+            results=results,
+            solo_used=solo_used,
+            ev=st.ev + k * V.events_per_song(v),
+            tunes_used=tunes_used,
+        )
+        n_enc = 0
+        if V.encores_allowed(v):
+            fail = V.FAIL
+            auto = sum(1 for r in res if r != fail) if V.auto_encores(v) else 0
+            optional = sum(o.ones[j] for j, r in enumerate(res) if r != fail for o in combo)
+            n_enc = min(auto + min(n, optional), len(spec.encores) - st.enc)
+        queue = queue + spec.encores[st.enc : st.enc + n_enc]
+        setlist_total = st.setlist_total + n_enc
+        encores_taken = st.encores_taken + n_enc
+        if n_enc:
+            lost = sim.breaks(vid, results, setlist_total)
+            if lost:
+                return replace(st, **common, status="lost", reason=lost)
+        parts = [o.part or self._part(s, o) for s, o in enumerate(combo)]
+        hands = tuple(p[0] for p in parts)
+        nxt = sim.State(
+            hands=hands,
+            ptr=tuple(p[1] for p in parts),
+            stages=tuple(p[2] for p in parts),
+            queue=queue,
+            enc=st.enc + n_enc,
+            setlist_total=setlist_total,
+            encores_taken=encores_taken,
+            **common,
+        )
+        if V.auto_encores(v) or not queue:
+            sv = tuple(p[3] for p in parts)
+            fails = sim.final_failures(vid, results, setlist_total, encores_taken, solo_used, sv)
+            won = V.entropy_won(v, {"stages": sv})
+            if won:
+                fails = tuple(f for f in fails if f != "ones_not_staged")
+            if won or not queue:
+                status = "lost" if fails else "won"
+                return replace(nxt, status=status, reason=",".join(fails) or None)
+        if V.out_of_cards_loses(v) and not any(hands):
+            return replace(nxt, status="lost", reason="no_cards_left")
+        return nxt
+
+    def _part(self, s: int, o: _Option) -> tuple:
+        """Seat ``s``'s hand, draw pointer and Stage Area (and its values) after ``o``."""
+        spec, st = self.spec, self.st
+        played = o.cards
+        hand = [c for c in st.hands[s] if c not in played]
+        stage = st.stages[s] + tuple(played)
+        if V.forced_staging(spec.venue) and hand:
+            top = max(hand, key=lambda c: (sim.VALUE[c], c))  # the plain copy first, as the engine
+            hand.remove(top)
+            stage = stage + (top,)
+        ptr = st.ptr[s]
+        draw = spec.draws[s]
+        while len(hand) < sim.HAND and ptr < len(draw):
+            hand.append(draw[ptr])
+            ptr += 1
+        o.part = (tuple(sorted(hand)), ptr, stage, tuple(sim.VALUE[c] for c in stage))
+        return o.part
+
+
+def _decision(combo: tuple, n: int) -> Decision:
+    """The decision dict of one option per seat and ``n`` Encores, as
+    :func:`search.decisions` builds it."""
+    plays: list[dict] = []
+    solo_pass = False
+    for o in combo:
+        if o.plays is search.PASS:
+            solo_pass = True
+        else:
+            plays.extend(o.plays)
+    dec: Decision = {"plays": plays, "encores": n}
+    if solo_pass:
+        dec["solo_pass"] = True
+    return dec
