@@ -96,11 +96,26 @@ class Counter:
         total = 0
         complete = True
         node = _Node(self, st, rot)
+        memo = self.memo
         for e in node.entries:
             if e[_LOST]:
                 continue
-            nxt, r = node.child(e)
-            total += self.lines(nxt, r, want - total)
+            # most children are settled by their status, the bound or the memo: those
+            # are read from the round's parts, and only the others are stepped
+            left = want - total
+            seen = node.peek(e)
+            if seen is WON:
+                self.wins += 1
+                total += 1
+            elif seen is LOST:
+                pass
+            else:
+                hit = memo.get(seen) if seen is not None else None
+                if hit is not None and (hit[1] or hit[0] >= left):
+                    total += min(hit[0], left)
+                else:
+                    nxt, r = node.child(e)
+                    total += self.lines(nxt, r, left)
             if total >= want:
                 complete = False
                 break
@@ -138,7 +153,11 @@ def start(state: dict[str, Any]) -> tuple[sim.Spec, sim.State, search.Rotated]:
 
 
 # the fields of a node's entry (one per legal round, in the count's order)
-_I, _COMBO, _ENC, _LOST, _RES, _BROKEN, _RESULTS = 2, 3, 4, 5, 6, 7, 8
+_I, _COMBO, _ENC, _LOST, _RES, _BROKEN, _FLAGGED = 2, 3, 4, 5, 6, 7, 8
+
+#: :meth:`_Node.peek`'s answers for a child that is won, or lost (or hopeless)
+WON = "won"
+LOST = "lost"
 
 #: per (value, tune) of a play, its digit in a song's multiset code (base 16: at most
 #: eight plays reach one song)
@@ -158,7 +177,7 @@ class _Option:
     song, and the seat's hand, draw pointer and Stage Area after it (worked out once)."""
 
     __slots__ = ("plays", "cards", "keys", "codes", "ones", "n_ones", "solo", "flagged")
-    __slots__ += ("tuned", "part")
+    __slots__ += ("tuned", "cues", "part", "seat_keys")
 
     def __init__(self, plays: tuple, k: int):
         self.plays = plays
@@ -174,7 +193,10 @@ class _Option:
         self.solo = any(p.get("solo") for p in mine)
         self.flagged = any(p.get("face_up") or p.get("cue") for p in mine)
         self.tuned = sum(1 for p in mine if p.get("tune", 0))
+        #: the staged Cue cards its Cues use up (:func:`search.rotate`)
+        self.cues = tuple(p["cue"] for p in mine if p.get("cue"))
         self.part: tuple | None = None
+        self.seat_keys: dict[frozenset, tuple] = {}
 
 
 class _Node:
@@ -184,8 +206,10 @@ class _Node:
     its order), so what depends on one seat's option alone (the cards it plays on each
     song, the hand it leaves) is worked out once per option, not once per round; the
     song results of a round are looked up by the multiset of its plays per song.  A
-    round's decision dict is built only when asked for, and :meth:`child` steps an
-    unflagged round from those shared parts (the same state as :func:`search.step`)."""
+    round's decision dict is built only when asked for; :meth:`child` steps a round
+    from those shared parts (the same state as :func:`search.step`), and :meth:`peek`
+    reads what the count needs of the position after it (won, lost or hopeless, or its
+    memo key) without building that position at all."""
 
     def __init__(self, counter: Counter, st: sim.State, rot: search.Rotated | None):
         spec = self.spec = counter.spec
@@ -229,7 +253,8 @@ class _Node:
                 if not (recycle and r != on_point):
                     prev = r
             broken: tuple = ()
-            if flaggable and any(o.flagged for o in combo):
+            flagged = any(o.flagged for o in combo)
+            if flaggable and flagged:
                 broken = tuple(sorted(search.broken_songs(spec, st, _decision(combo, 0))))
                 if broken:
                     if all(res[j] == fail for j in broken):
@@ -249,7 +274,7 @@ class _Node:
                 lost = bool(sim.breaks(vid, results, st.setlist_total))
                 r = sum(_RANK[x] for x in rt)
                 hit = res_cache[rt] = (-r if need_fail else r, lost, results)
-            rank, lost, results = hit
+            rank, lost = hit[0], hit[1]
             for n in range(n_max + 1):
                 if allow is not None:
                     dec = _decision(combo, n)
@@ -257,11 +282,20 @@ class _Node:
                         i += 1
                         continue
                     self.decs[i] = dec
-                entries.append((rank, -n, i, combo, n, lost, rt, broken, results))
+                entries.append((rank, -n, i, combo, n, lost, rt, broken, flagged))
                 i += 1
         # ``i`` is unique: the sort never compares past it
         entries.sort()
         self.entries = entries
+        self.res_cache = res_cache
+        self.fast = not (recycle or V.auto_encores(v))
+        # one song a round: a broken song is the round's only song, so its FAIL (which
+        # ``res`` already holds) is all the break changes; with more, the songs after it
+        # read it as their previous result, which only stepping tells
+        self.breaks_fast = k == 1 and not recycle
+        self.ev_next = st.ev + k * V.events_per_song(v)
+        self.futs: dict[int, frozenset] = {}
+        self.summaries: dict[tuple, tuple] = {}
 
     def decision(self, e: tuple) -> Decision:
         dec = self.decs.get(e[_I])
@@ -273,16 +307,111 @@ class _Node:
         """The position after round ``e`` and the Cue cards used up by then."""
         spec, st, rot = self.spec, self.st, self.rot
         combo = e[_COMBO]
-        if e[_LOST] or e[_BROKEN] or any(o.flagged for o in combo):
+        if e[_LOST] or (e[_BROKEN] and not self.breaks_fast):
             dec = self.decision(e)
             return search.step(spec, st, dec, check=False), search.rotate(rot, dec, spec.players)
-        return self._step(combo, e[_ENC], e[_RES], e[_RESULTS]), (
-            rot if rot is not None else tuple(() for _ in range(spec.players))
+        nxt = self._step(combo, e[_ENC], e[_RES], self.res_cache[e[_RES]][2])
+        if rot is None:
+            rot = tuple(() for _ in range(spec.players))
+        if e[_FLAGGED]:
+            rot = tuple(r + o.cues for r, o in zip(rot, combo, strict=True))
+        return nxt, rot
+
+    def peek(self, e: tuple) -> str | tuple | None:
+        """What the count reads of the position after round ``e``, without building it:
+        :data:`WON`, :data:`LOST` (lost, or no longer able to meet the targets:
+        :func:`search.hopeless`), or its :func:`search.memo_key`; None where only
+        :meth:`child` tells (a break in a round of two songs, and venues whose songs
+        recycle or whose Encores come by themselves)."""
+        if not self.fast or e[_LOST] or (e[_BROKEN] and not self.breaks_fast):
+            return None
+        spec, st = self.spec, self.st
+        v = spec.venue
+        combo, n, res = e[_COMBO], e[_ENC], e[_RES]
+        summary = self.summaries.get(res)
+        if summary is None:
+            results = self.res_cache[res][2]
+            c = dict.fromkeys(V.RESULTS, 0)
+            for _, r in results:
+                c[r] += 1
+            summary = self.summaries[res] = (
+                results,
+                c,
+                (c[V.FAIL], c[V.ON_POINT], c[V.LOUD]),
+                len(results),
+                tuple(r for _, r in results[-2:]),
+            )
+        results, counts, count_key, n_results, last = summary
+        n_enc = 0
+        encores = V.encores_allowed(v)
+        if encores and n:
+            fail = V.FAIL
+            optional = sum(o.ones[j] for j, r in enumerate(res) if r != fail for o in combo)
+            n_enc = min(n, optional, len(spec.encores) - st.enc)
+        queue = st.queue[self.k :]
+        if n_enc:
+            queue = queue + spec.encores[st.enc : st.enc + n_enc]
+        setlist_total = st.setlist_total + n_enc
+        encores_taken = st.encores_taken + n_enc
+        if n_enc and sim.breaks(v.id, results, setlist_total):
+            return LOST
+        solo_used = st.solo_used
+        parts = []
+        for s, o in enumerate(combo):
+            parts.append(o.part or self._part(s, o))
+            if o.solo or o.plays is search.PASS:
+                solo_used = True
+        if not queue:
+            sv = tuple(p[3] for p in parts)
+            fails = sim.final_failures(v.id, results, setlist_total, encores_taken, solo_used, sv)
+            return LOST if fails else WON
+        if V.out_of_cards_loses(v) and not any(p[0] for p in parts):
+            return LOST
+        enc = st.enc + n_enc
+        left = len(queue) + (len(spec.encores) - enc if encores else 0)
+        draws = spec.draws
+        if search.hopeless_of(
+            spec,
+            counts,
+            left,
+            len(queue),
+            lambda: search.max_songs_of(
+                spec,
+                [len(p[0]) + len(draws[s]) - p[1] for s, p in enumerate(parts)],
+                solo_used,
+            ),
+        ):
+            return LOST
+        fut = self.futs.get(left)
+        if fut is None:
+            fut = self.futs[left] = search.ahead_of(spec, self.ev_next, left)
+        rot = self.rot
+        seats = []
+        for s, o in enumerate(combo):
+            sk = o.seat_keys.get(fut)
+            if sk is None:
+                hand, _, stage, _ = o.part
+                tunes = st.tunes_used[s] + o.tuned if st.tunes_used else 0
+                used = (rot[s] if rot else ()) + o.cues
+                sk = o.seat_keys[fut] = search.seat_key(spec, hand, stage, tunes, used, fut)
+            seats.append(sk)
+        rest = (
+            tuple(p[1] for p in parts),
+            queue,
+            enc,
+            self.ev_next,
+            count_key,
+            n_results,
+            last,
+            solo_used,
+            encores_taken,
         )
+        return search.key_of(spec, tuple(seats), fut, rest)
 
     def _step(self, combo: tuple, n: int, res: tuple, results: tuple) -> sim.State:
-        """:func:`sim.step` of an unflagged round whose results do not break the venue,
-        from the parts its seats' options share."""
+        """:func:`search.step` of a round whose results do not break the venue (and that
+        breaks a song only where it is the round's one song), from the parts its seats'
+        options share: a broken song's FAIL is already in ``res``."""
         spec, st = self.spec, self.st
         v = spec.venue
         vid = v.id
