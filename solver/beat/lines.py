@@ -17,7 +17,6 @@ wall-clock deadline only guards the worker.
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -159,16 +158,22 @@ _I, _COMBO, _ENC, _LOST, _RES, _BROKEN, _FLAGGED = 2, 3, 4, 5, 6, 7, 8
 WON = "won"
 LOST = "lost"
 
-#: per (value, tune) of a play, its digit in a song's multiset code (base 16: at most
-#: eight plays reach one song)
-_DIGIT: dict[tuple[int, int], int] = {}
+#: per (value, tune) of a play, its place among the digits of a song's multiset code
+_KIND: dict[tuple[int, int], int] = {}
+#: digits a song's part of a round's code spans (every kind of play has one)
+_SPAN = 32
 
 
-def _digit(kind: tuple[int, int]) -> int:
-    d = _DIGIT.get(kind)
+def _digit(kind: tuple[int, int], song: int) -> int:
+    """A play's digit in a round's code: base 16 (at most eight plays reach one song),
+    one span of digits per song, so the code of a round's plays is the sum of its
+    plays' digits and names the multiset of (value, tune) on each song."""
+    d = _KIND.get(kind)
     if d is None:
-        d = _DIGIT[kind] = 16 ** len(_DIGIT)
-    return d
+        d = _KIND[kind] = len(_KIND)
+        if d >= _SPAN:
+            raise ValueError("more kinds of play than a song's code spans")
+    return 16 ** (d + _SPAN * song)
 
 
 class _Option:
@@ -176,8 +181,8 @@ class _Option:
     cards, per song its plays' (value, tune) (and that multiset's code), its 1s per
     song, and the seat's hand, draw pointer and Stage Area after it (worked out once)."""
 
-    __slots__ = ("plays", "cards", "keys", "codes", "ones", "n_ones", "solo", "flagged")
-    __slots__ += ("tuned", "cues", "part", "seat_keys")
+    __slots__ = ("plays", "cards", "keys", "code", "ones", "n_ones", "solo", "flagged")
+    __slots__ += ("tuned", "cues", "broken", "part", "seat_keys")
 
     def __init__(self, plays: tuple, k: int):
         self.plays = plays
@@ -187,7 +192,7 @@ class _Option:
             [(sim.VALUE[p["card"]], p.get("tune", 0)) for p in mine if p.get("song", 0) == j]
             for j in range(k)
         ]
-        self.codes = [sum(_digit(x) for x in ks) for ks in self.keys]
+        self.code = sum(_digit(x, j) for j, ks in enumerate(self.keys) for x in ks)
         self.ones = [sum(1 for v, _ in ks if v == 1) for ks in self.keys]
         self.n_ones = sum(1 for p in mine if sim.VALUE[p["card"]] == 1)
         self.solo = any(p.get("solo") for p in mine)
@@ -195,6 +200,8 @@ class _Option:
         self.tuned = sum(1 for p in mine if p.get("tune", 0))
         #: the staged Cue cards its Cues use up (:func:`search.rotate`)
         self.cues = tuple(p["cue"] for p in mine if p.get("cue"))
+        #: the songs its flagged plays break (set by the node, which knows the songs)
+        self.broken: frozenset = frozenset()
         self.part: tuple | None = None
         self.seat_keys: dict[frozenset, tuple] = {}
 
@@ -231,39 +238,44 @@ class _Node:
         encores = bool(ones_left) and V.encores_allowed(v)
         allow = counter.allow
         fail, on_point = V.FAIL, V.ON_POINT
-        song_cache: dict[tuple, str] = {}
+        if flaggable:
+            for o in (o for opts in self.opts for o in opts if o.flagged):
+                o.broken = frozenset(search.broken_songs(spec, st, {"plays": list(o.plays)}))
+        # the rounds in the product's order, with what their options add up to: the
+        # code of their plays per song, their 1s, the songs they break, any flag
+        combos: list[tuple] = [((), 0, 0, frozenset(), False)]
+        for opts in self.opts:
+            mine = [(o, o.n_ones, o.code, o.broken, o.flagged) for o in opts]
+            combos = [
+                (c + (o,), n + on, code + oc, b | ob if ob else b, f or of)
+                for c, n, code, b, f in combos
+                for o, on, oc, ob, of in mine
+            ]
+        by_code: dict[int, tuple] = {}
         res_cache: dict[tuple, tuple] = {}
         entries = []
         i = 0
-        for combo in itertools.product(*self.opts):
-            n_max = min(ones_left, sum(o.n_ones for o in combo)) if encores else 0
-            prev = prev0
-            res = []
-            for j in range(k):
-                code = 0
-                for o in combo:
-                    code += o.codes[j]
-                ck = (j, code, prev)
-                r = song_cache.get(ck)
-                if r is None:
+        for combo, ones, code, brk, flagged in combos:
+            n_max = min(ones_left, ones) if encores else 0
+            rt = by_code.get(code)
+            if rt is None:
+                prev = prev0
+                res = []
+                for j, (d, evs) in enumerate(songs):
                     key = tuple(sorted(x for o in combo for x in o.keys[j]))
-                    d, evs = songs[j]
-                    r = song_cache[ck] = sim.song_result(vid, d, evs, key, prev)
-                res.append(r)
-                if not (recycle and r != on_point):
-                    prev = r
+                    r = sim.song_result(vid, d, evs, key, prev)
+                    res.append(r)
+                    if not (recycle and r != on_point):
+                        prev = r
+                rt = by_code[code] = tuple(res)
             broken: tuple = ()
-            flagged = any(o.flagged for o in combo)
-            if flaggable and flagged:
-                broken = tuple(sorted(search.broken_songs(spec, st, _decision(combo, 0))))
-                if broken:
-                    if all(res[j] == fail for j in broken):
-                        # the unflagged round FAILs those songs too: the same line
-                        i += n_max + 1
-                        continue
-                    for j in broken:
-                        res[j] = fail
-            rt = tuple(res)
+            if brk:
+                broken = tuple(sorted(brk))
+                if all(rt[j] == fail for j in broken):
+                    # the unflagged round FAILs those songs too: the same line
+                    i += n_max + 1
+                    continue
+                rt = tuple(fail if j in brk else x for j, x in enumerate(rt))
             hit = res_cache.get(rt)
             if hit is None:
                 results = st.results + tuple(
