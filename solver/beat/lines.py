@@ -55,6 +55,8 @@ class Counter:
         self.wins = 0
         #: give up after this many nodes without a single win (None: never)
         self.winless_nodes: int | None = None
+        #: each seat's options in the positions met so far (see :class:`_Node`)
+        self.options: dict[tuple, list[_Option]] = {}
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -179,7 +181,9 @@ def _digit(kind: tuple[int, int], song: int) -> int:
 class _Option:
     """One seat's way to play a round, with what every round holding it shares: its
     cards, per song its plays' (value, tune) (and that multiset's code), its 1s per
-    song, and the seat's hand, draw pointer and Stage Area after it (worked out once)."""
+    song, and the seat's hand, draw pointer and Stage Area after it and its part of
+    the memo key (worked out once, and shared by the positions where the seat's
+    options are the same)."""
 
     __slots__ = ("plays", "cards", "keys", "code", "ones", "n_ones", "solo", "flagged")
     __slots__ += ("tuned", "cues", "broken", "part", "seat_keys")
@@ -224,23 +228,42 @@ class _Node:
         v = spec.venue
         songs = self.songs = sim.round_songs(spec, st)
         k = self.k = len(songs)
-        self.opts = [
-            [_Option(o, k) for o in search.seat_options(spec, st, s, k, frozenset(), rot, True)]
-            for s in range(spec.players)
-        ]
+        fut = search.ahead(spec, st)
+        flaggable = bool(fut)
+        # a seat's options read only its own hand, Stage Area, draw pointer, tunes and
+        # used-up Cue cards, the Solo (its seat's), the round's songs and the breaks
+        # ahead: positions alike in those share them, and what they worked out
+        shared = (k, st.queue[:k], st.ev, fut)
+        self.opts = []
+        for s in range(spec.players):
+            key = (
+                s,
+                st.hands[s],
+                st.stages[s],
+                st.ptr[s],
+                st.tunes_used[s] if st.tunes_used else None,
+                rot[s] if rot else (),
+                st.solo_used if s == spec.solo else None,
+                shared,
+            )
+            opts = counter.options.get(key)
+            if opts is None:
+                plays = search.seat_options(spec, st, s, k, frozenset(), rot, True)
+                opts = counter.options[key] = [_Option(o, k) for o in plays]
+                for o in opts if flaggable else ():
+                    if o.flagged:
+                        mine = {"plays": list(o.plays)}
+                        o.broken = frozenset(search.broken_songs(spec, st, mine))
+            self.opts.append(opts)
         self.decs: dict[int, Decision] = {}
         need_fail = v.rule_id in ("solo_pass", "first_songs_fail")
         vid = v.id
         recycle = V.recycles(v)
         prev0 = st.results[-1][1] if st.results else None
-        flaggable = bool(search.ahead(spec, st))
         ones_left = len(spec.encores) - st.enc
         encores = bool(ones_left) and V.encores_allowed(v)
         allow = counter.allow
         fail, on_point = V.FAIL, V.ON_POINT
-        if flaggable:
-            for o in (o for opts in self.opts for o in opts if o.flagged):
-                o.broken = frozenset(search.broken_songs(spec, st, {"plays": list(o.plays)}))
         # the rounds in the product's order, with what their options add up to: the
         # code of their plays per song, their 1s, the songs they break, any flag
         combos: list[tuple] = [((), 0, 0, frozenset(), False)]
@@ -307,6 +330,7 @@ class _Node:
         self.breaks_fast = k == 1 and not recycle
         self.ev_next = st.ev + k * V.events_per_song(v)
         self.futs: dict[int, frozenset] = {}
+        self.empty_songs_count = search.empty_song_can_count(spec)
         self.summaries: dict[tuple, tuple] = {}
 
     def decision(self, e: tuple) -> Decision:
@@ -348,12 +372,14 @@ class _Node:
                 c[r] += 1
             summary = self.summaries[res] = (
                 results,
-                c,
+                search.need_of(spec, c),
                 (c[V.FAIL], c[V.ON_POINT], c[V.LOUD]),
                 len(results),
                 tuple(r for _, r in results[-2:]),
             )
-        results, counts, count_key, n_results, last = summary
+        results, need, count_key, n_results, last = summary
+        if need is None:
+            return LOST  # a count is past its target already (search.hopeless)
         n_enc = 0
         encores = V.encores_allowed(v)
         if encores and n:
@@ -381,19 +407,14 @@ class _Node:
             return LOST
         enc = st.enc + n_enc
         left = len(queue) + (len(spec.encores) - enc if encores else 0)
-        draws = spec.draws
-        if search.hopeless_of(
-            spec,
-            counts,
-            left,
-            len(queue),
-            lambda: search.max_songs_of(
-                spec,
-                [len(p[0]) + len(draws[s]) - p[1] for s, p in enumerate(parts)],
-                solo_used,
-            ),
-        ):
+        # search.hopeless, where songs do not recycle: the targets need more songs than
+        # are left, or (unless an empty song can count) than the cards can still play
+        if need > left:
             return LOST
+        if need and not self.empty_songs_count:
+            most = search.max_songs_of(spec, [p[4] for p in parts], solo_used)
+            if need > most:
+                return LOST
         fut = self.futs.get(left)
         if fut is None:
             fut = self.futs[left] = search.ahead_of(spec, self.ev_next, left)
@@ -402,7 +423,7 @@ class _Node:
         for s, o in enumerate(combo):
             sk = o.seat_keys.get(fut)
             if sk is None:
-                hand, _, stage, _ = o.part
+                hand, _, stage, _, _ = o.part
                 tunes = st.tunes_used[s] + o.tuned if st.tunes_used else 0
                 used = (rot[s] if rot else ()) + o.cues
                 sk = o.seat_keys[fut] = search.seat_key(spec, hand, stage, tunes, used, fut)
@@ -494,7 +515,8 @@ class _Node:
         while len(hand) < sim.HAND and ptr < len(draw):
             hand.append(draw[ptr])
             ptr += 1
-        o.part = (tuple(sorted(hand)), ptr, stage, tuple(sim.VALUE[c] for c in stage))
+        cards = len(hand) + len(draw) - ptr
+        o.part = (tuple(sorted(hand)), ptr, stage, tuple(sim.VALUE[c] for c in stage), cards)
         return o.part
 
 

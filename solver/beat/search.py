@@ -436,19 +436,9 @@ def hopeless_of(
     """:func:`hopeless` of a position with result counts ``c``, ``left`` songs still to
     come (``queued`` of them queued) and ``songs_max()`` its :func:`max_songs`."""
     v = spec.venue
-    need = 0
-    for res in (V.ON_POINT, V.LOUD):
-        t = v.targets.get(res)
-        if not t:
-            continue
-        if "min" in t:
-            need += max(0, t["min"] - c[res])
-        if "exact" in t:
-            if c[res] > t["exact"]:
-                return True
-            need += t["exact"] - c[res]
-        if "max" in t and c[res] > t["max"]:
-            return True
+    need = need_of(spec, c)
+    if need is None:
+        return True
     if V.recycles(v):
         # Event Horizon ends by running out of cards: a queue longer than the songs the
         # band's cards can still play is a loss
@@ -459,6 +449,25 @@ def hopeless_of(
     if empty_song_can_count(spec):
         return need > left
     return need > left or need > songs_max()
+
+
+def need_of(spec: sim.Spec, c: dict[str, int]) -> int | None:
+    """How many more ON POINTs and LOUDs the targets need with result counts ``c``
+    (None: a count is already past its target's exact or most)."""
+    need = 0
+    for res in (V.ON_POINT, V.LOUD):
+        t = spec.venue.targets.get(res)
+        if not t:
+            continue
+        if "min" in t:
+            need += max(0, t["min"] - c[res])
+        if "exact" in t:
+            if c[res] > t["exact"]:
+                return None
+            need += t["exact"] - c[res]
+        if "max" in t and c[res] > t["max"]:
+            return None
+    return need
 
 
 def empty_song_can_count(spec: sim.Spec) -> bool:

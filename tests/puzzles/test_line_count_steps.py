@@ -64,7 +64,7 @@ def _position(venue: int, players: int, seed: int, rounds: int):
         s0, rot = counter.step(s0, dec), search.rotate(rot, dec, players)
         if s0.status != "running":
             return None
-    return spec, s0, rot
+    return spec, s0, rot, counter
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -77,8 +77,8 @@ def _position(venue: int, players: int, seed: int, rounds: int):
 def test_the_count_offers_and_steps_rounds_as_the_search_does(venue, players, seed, rounds):
     pos = _position(venue, players, seed, rounds)
     assume(pos is not None)
-    spec, s0, rot = pos
-    counter = L.Counter(spec)
+    # the counter that walked there: the seats' options it met on the way are reused
+    spec, s0, rot, counter = pos
     want = _reference_children(spec, s0, rot)
     # a large round set is checked on a spread of its rounds (4-seat rounds run to
     # thousands), all of them for the order and the flags
@@ -106,7 +106,7 @@ def test_the_count_offers_and_steps_rounds_as_the_search_does(venue, players, se
 def test_a_filtered_count_offers_the_rounds_its_filter_lets_through():
     pos = _position(1, 3, 5, 0)
     assert pos is not None
-    spec, s0, rot = pos
+    spec, s0, rot, _ = pos
 
     def allow(d):
         return not any(p.get("solo") for p in d["plays"]) and not d["encores"]
