@@ -331,6 +331,8 @@ class _Node:
         self.ev_next = st.ev + k * V.events_per_song(v)
         self.futs: dict[int, frozenset] = {}
         self.empty_songs_count = search.empty_song_can_count(spec)
+        self.encores = V.encores_allowed(v)
+        self.out_of_cards_loses = V.out_of_cards_loses(v)
         self.summaries: dict[tuple, tuple] = {}
 
     def decision(self, e: tuple) -> Decision:
@@ -381,7 +383,7 @@ class _Node:
         if need is None:
             return LOST  # a count is past its target already (search.hopeless)
         n_enc = 0
-        encores = V.encores_allowed(v)
+        encores = self.encores
         if encores and n:
             fail = V.FAIL
             optional = sum(o.ones[j] for j, r in enumerate(res) if r != fail for o in combo)
@@ -403,7 +405,7 @@ class _Node:
             sv = tuple(p[3] for p in parts)
             fails = sim.final_failures(v.id, results, setlist_total, encores_taken, solo_used, sv)
             return LOST if fails else WON
-        if V.out_of_cards_loses(v) and not any(p[0] for p in parts):
+        if self.out_of_cards_loses and not any(p[0] for p in parts):
             return LOST
         enc = st.enc + n_enc
         left = len(queue) + (len(spec.encores) - enc if encores else 0)

@@ -505,16 +505,23 @@ def max_songs(spec: sim.Spec, st: sim.State) -> int:
 
 def max_songs_of(spec: sim.Spec, cards: list[int], solo_used: bool) -> int:
     """:func:`max_songs` where each seat has ``cards`` cards left in hand and draw pile."""
-    v = spec.venue
-    k = V.songs_per_round(v)
-    per_round = k + (1 if V.forced_staging(v) else 0)
+    k, per_round, solo_pass = _per_round(spec.venue.id)
     rounds = 0
     for i, n in enumerate(cards):
         r = -(-n // per_round)
-        if i == spec.solo and V.solo_pass(v) and not solo_used:
+        if solo_pass and i == spec.solo and not solo_used:
             r += 1
-        rounds = max(rounds, r)
+        if r > rounds:
+            rounds = r
     return rounds * k
+
+
+@functools.lru_cache(maxsize=64)
+def _per_round(venue_id: str) -> tuple[int, int, bool]:
+    """Songs a round, cards a round takes from a seat, and whether the Solo may pass."""
+    v = V.get_venue(venue_id)
+    k = V.songs_per_round(v)
+    return k, k + (1 if V.forced_staging(v) else 0), V.solo_pass(v)
 
 
 def memo_key(spec: sim.Spec, st: sim.State, rot: Rotated | None = None, brk: bool = False) -> tuple:
@@ -573,22 +580,30 @@ def seat_key(
     return hand_key, extra, cues, full
 
 
+@functools.lru_cache(maxsize=64)
+def _key_flags(venue_id: str) -> tuple[bool, bool]:
+    """Whether the venue's memo key reads the Stage Areas (``extra``), and whether a
+    Face Up play there needs a full Stage Area."""
+    v = V.get_venue(venue_id)
+    return (
+        bool(V.tuning(v) or v.rule_id == "full_range" or V.auto_encores(v)),
+        B.face_up_needs_full_stage(v),
+    )
+
+
 def key_of(spec: sim.Spec, seats: tuple, fut: frozenset, rest: tuple) -> tuple:
     """The memo key from every seat's :func:`seat_key`, the breaks ahead (``fut``) and
     the rest of the position: draw pointers, queue, Encores, next event, result counts
     (FAIL, ON POINT, LOUD), how many results and the last two, Solo used, Encores taken.
 
     States with the same key have the same future."""
-    v = spec.venue
-    has_extra = V.tuning(v) or v.rule_id == "full_range" or V.auto_encores(v)
+    has_extra, needs_full = _key_flags(spec.venue.id)
     brk = None
     if fut:
         brk = (
             fut,
             tuple(k[2] for k in seats) if B.CUE in fut else None,
-            tuple(k[3] for k in seats)
-            if B.FACE_UP in fut and B.face_up_needs_full_stage(v)
-            else None,
+            tuple(k[3] for k in seats) if needs_full and B.FACE_UP in fut else None,
         )
     return (
         tuple(k[0] for k in seats),
