@@ -96,7 +96,7 @@ class Counter:
         self._tick()
         total = 0
         complete = True
-        node = _Node(self, st, rot)
+        node = _Node(self, st, rot, with_lost=False)
         memo = self.memo
         for e in node.entries:
             if e[_LOST]:
@@ -131,7 +131,7 @@ class Counter:
         """The first winning line in the children's order, or None."""
         line: list[Decision] = []
         while st.status == "running":
-            node = _Node(self, st, rot)
+            node = _Node(self, st, rot, with_lost=False)
             for e in node.entries:
                 if e[_LOST]:
                     continue
@@ -222,7 +222,15 @@ class _Node:
     reads what the count needs of the position after it (won, lost or hopeless, or its
     memo key) without building that position at all."""
 
-    def __init__(self, counter: Counter, st: sim.State, rot: search.Rotated | None):
+    def __init__(
+        self,
+        counter: Counter,
+        st: sim.State,
+        rot: search.Rotated | None,
+        with_lost: bool = True,
+    ):
+        """``with_lost``: also the rounds whose song results alone lose the venue
+        (the count never steps them: without, they are left out)."""
         spec = self.spec = counter.spec
         self.st, self.rot = st, rot
         v = spec.venue
@@ -310,6 +318,9 @@ class _Node:
                 r = sum(_RANK[x] for x in rt)
                 hit = res_cache[rt] = (-r if need_fail else r, lost, results)
             rank, lost = hit[0], hit[1]
+            if lost and not with_lost:
+                i += n_max + 1
+                continue
             for n in range(n_max + 1):
                 if allow is not None:
                     dec = _decision(combo, n)

@@ -84,6 +84,9 @@ def test_the_count_offers_and_steps_rounds_as_the_search_does(venue, players, se
     # thousands), all of them for the order and the flags
     assert counter._children(s0, rot) == want
     node = L._Node(counter, s0, rot)
+    # the count's own walk leaves out the rounds lost at once, and nothing else
+    walked = L._Node(counter, s0, rot, with_lost=False).entries
+    assert walked == [e for e in node.entries if not e[L._LOST]]
     picked = range(0, len(node.entries), max(1, len(node.entries) // 150))
     for j in picked:
         e = node.entries[j]
