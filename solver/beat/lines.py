@@ -57,6 +57,8 @@ class Counter:
         self.winless_nodes: int | None = None
         #: each seat's options in the positions met so far (see :class:`_Node`)
         self.options: dict[tuple, list[_Option]] = {}
+        #: per round (its songs and the previous result), song results by plays' code
+        self.round_results: dict[tuple, dict[int, tuple]] = {}
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -264,14 +266,12 @@ class _Node:
                         o.broken = frozenset(search.broken_songs(spec, st, mine))
             self.opts.append(opts)
         self.decs: dict[int, Decision] = {}
-        need_fail = v.rule_id in ("solo_pass", "first_songs_fail")
-        vid = v.id
-        recycle = V.recycles(v)
+        recycle = self.recycle = V.recycles(v)
+        self.need_fail = v.rule_id in ("solo_pass", "first_songs_fail")
         prev0 = st.results[-1][1] if st.results else None
         ones_left = len(spec.encores) - st.enc
         encores = bool(ones_left) and V.encores_allowed(v)
         allow = counter.allow
-        fail, on_point = V.FAIL, V.ON_POINT
         # the rounds in the product's order, with what their options add up to: the
         # code of their plays per song, their 1s, the songs they break, any flag
         combos: list[tuple] = [((), 0, 0, frozenset(), False)]
@@ -282,45 +282,26 @@ class _Node:
                 for c, n, code, b, f in combos
                 for o, on, oc, ob, of in mine
             ]
-        by_code: dict[int, tuple] = {}
+        # a round's song results read only its songs, the previous result and the plays
+        # on each song (the code): positions with the same round share them
+        by_code = counter.round_results.setdefault((tuple(songs), prev0), {})
         res_cache: dict[tuple, tuple] = {}
+        # a round's rank, loss, results and broken songs by its code and the songs it
+        # breaks, in this position (None: the same line as the unflagged round)
+        scored: dict[Any, tuple | None] = {}
         entries = []
         i = 0
         for combo, ones, code, brk, flagged in combos:
             n_max = min(ones_left, ones) if encores else 0
-            rt = by_code.get(code)
-            if rt is None:
-                prev = prev0
-                res = []
-                for j, (d, evs) in enumerate(songs):
-                    key = tuple(sorted(x for o in combo for x in o.keys[j]))
-                    r = sim.song_result(vid, d, evs, key, prev)
-                    res.append(r)
-                    if not (recycle and r != on_point):
-                        prev = r
-                rt = by_code[code] = tuple(res)
-            broken: tuple = ()
-            if brk:
-                broken = tuple(sorted(brk))
-                if all(rt[j] == fail for j in broken):
-                    # the unflagged round FAILs those songs too: the same line
-                    i += n_max + 1
-                    continue
-                rt = tuple(fail if j in brk else x for j, x in enumerate(rt))
-            hit = res_cache.get(rt)
-            if hit is None:
-                results = st.results + tuple(
-                    (d, x)
-                    for (d, _), x in zip(songs, rt, strict=True)
-                    if not (recycle and x != on_point)
-                )
-                lost = bool(sim.breaks(vid, results, st.setlist_total))
-                r = sum(_RANK[x] for x in rt)
-                hit = res_cache[rt] = (-r if need_fail else r, lost, results)
-            rank, lost = hit[0], hit[1]
-            if lost and not with_lost:
+            sk = (code, brk) if brk else code
+            if sk in scored:
+                got = scored[sk]
+            else:
+                got = scored[sk] = self._score(code, combo, brk, by_code, res_cache)
+            if got is None or (got[1] and not with_lost):
                 i += n_max + 1
                 continue
+            rank, lost, rt, broken = got
             for n in range(n_max + 1):
                 if allow is not None:
                     dec = _decision(combo, n)
@@ -345,6 +326,43 @@ class _Node:
         self.encores = V.encores_allowed(v)
         self.out_of_cards_loses = V.out_of_cards_loses(v)
         self.summaries: dict[tuple, tuple] = {}
+
+    def _score(
+        self, code: int, combo: tuple, brk: frozenset, by_code: dict, res_cache: dict
+    ) -> tuple | None:
+        """A round's (rank, lost at once, song results, broken songs); None where it
+        breaks only songs that FAIL anyway (the unflagged round is the same line)."""
+        st, songs, recycle = self.st, self.songs, self.recycle
+        vid = self.spec.venue.id
+        fail, on_point = V.FAIL, V.ON_POINT
+        rt = by_code.get(code)
+        if rt is None:
+            prev = st.results[-1][1] if st.results else None
+            res = []
+            for j, (d, evs) in enumerate(songs):
+                key = tuple(sorted(x for o in combo for x in o.keys[j]))
+                r = sim.song_result(vid, d, evs, key, prev)
+                res.append(r)
+                if not (recycle and r != on_point):
+                    prev = r
+            rt = by_code[code] = tuple(res)
+        broken: tuple = ()
+        if brk:
+            broken = tuple(sorted(brk))
+            if all(rt[j] == fail for j in broken):
+                return None
+            rt = tuple(fail if j in brk else x for j, x in enumerate(rt))
+        hit = res_cache.get(rt)
+        if hit is None:
+            results = st.results + tuple(
+                (d, x)
+                for (d, _), x in zip(songs, rt, strict=True)
+                if not (recycle and x != on_point)
+            )
+            lost = bool(sim.breaks(vid, results, st.setlist_total))
+            r = sum(_RANK[x] for x in rt)
+            hit = res_cache[rt] = (-r if self.need_fail else r, lost, results)
+        return hit[0], hit[1], rt, broken
 
     def decision(self, e: tuple) -> Decision:
         dec = self.decs.get(e[_I])
