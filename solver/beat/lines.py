@@ -18,9 +18,9 @@ wall-clock deadline only guards the worker.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, overload
 
 from services.beat import venues as V
 from solver.beat import search, sim
@@ -72,8 +72,11 @@ class Counter:
         """The distinct legal rounds from ``st``, rounds that serve the targets first (so
         capped counts and winnability checks find wins early); stepped by the caller, so
         a check that wins on its first child steps no other."""
-        node = _Node(self, st, rot)
-        return [node.decision(e) for e in node.entries]
+        return list(self.rounds(st, rot))
+
+    def rounds(self, st: sim.State, rot: search.Rotated) -> Rounds:
+        """:meth:`children` as a sequence whose decisions are built when read."""
+        return Rounds(_Node(self, st, rot))
 
     def _children(self, st: sim.State, rot: search.Rotated) -> list[tuple[Decision, bool]]:
         """:meth:`children`, each with whether its results alone already lose the venue
@@ -84,17 +87,21 @@ class Counter:
     def step(self, st: sim.State, dec: Decision) -> sim.State:
         return search.step(self.spec, st, dec, check=False)
 
-    def lines(self, st: sim.State, rot: search.Rotated, want: int) -> int:
-        """Winning lines from the round start ``st``, counted up to ``want``."""
-        if st.status == "won":
-            self.wins += 1
-            return 1
-        if st.status == "lost" or search.hopeless(self.spec, st):
-            return 0
-        key = search.memo_key(self.spec, st, rot, True)
-        hit = self.memo.get(key)
-        if hit is not None and (hit[1] or hit[0] >= want):
-            return min(hit[0], want)
+    def lines(self, st: sim.State, rot: search.Rotated, want: int, key: tuple | None = None) -> int:
+        """Winning lines from the round start ``st``, counted up to ``want``.
+
+        ``key``: the position's memo key, given where the caller has read it already (a
+        running position within the bound, not in the memo)."""
+        if key is None:
+            if st.status == "won":
+                self.wins += 1
+                return 1
+            if st.status == "lost" or search.hopeless(self.spec, st):
+                return 0
+            key = search.memo_key(self.spec, st, rot, True)
+            hit = self.memo.get(key)
+            if hit is not None and (hit[1] or hit[0] >= want):
+                return min(hit[0], want)
         self._tick()
         total = 0
         complete = True
@@ -118,7 +125,7 @@ class Counter:
                     total += min(hit[0], left)
                 else:
                     nxt, r = node.child(e)
-                    total += self.lines(nxt, r, left)
+                    total += self.lines(nxt, r, left, seen)
             if total >= want:
                 complete = False
                 break
@@ -153,6 +160,26 @@ def start(state: dict[str, Any]) -> tuple[sim.Spec, sim.State, search.Rotated]:
     if fixed or passed:
         raise ValueError("lines are counted from a round start")
     return spec, st, search.rotated_of(state)
+
+
+class Rounds(Sequence[Decision]):
+    """A position's rounds in the count's order, each decision built when read (a
+    4-seat position has thousands, of which grading samples a few)."""
+
+    def __init__(self, node: _Node):
+        self.node = node
+
+    def __len__(self) -> int:
+        return len(self.node.entries)
+
+    @overload
+    def __getitem__(self, i: int) -> Decision: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Decision]: ...
+    def __getitem__(self, i: int | slice) -> Decision | list[Decision]:
+        if isinstance(i, slice):
+            return [self.node.decision(e) for e in self.node.entries[i]]
+        return self.node.decision(self.node.entries[i])
 
 
 # the fields of a node's entry (one per legal round, in the count's order)
