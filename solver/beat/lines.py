@@ -13,6 +13,14 @@ Counts are memoised on the search's own state key (states with the same key have
 same future) and capped: a count that reaches ``want`` stops there.  Work is bounded by
 a node budget, so the same deal and budget give the same answer on any machine; a
 wall-clock deadline only guards the worker.
+
+The count walks the search's rounds in the search's order, but builds them from each
+seat's options (:class:`_Node`: what one seat's option decides is worked out once, and
+kept for every position where that seat and the round are the same) and reads what it
+needs of a child -- won, lost, beyond the bound, or its memo key -- without building
+it (:meth:`_Node.peek`); only the children it expands are stepped.
+``tests/puzzles/test_line_count_steps.py`` holds all of it to :func:`search.step`,
+:func:`search.hopeless` and :func:`search.memo_key`.
 """
 
 from __future__ import annotations
