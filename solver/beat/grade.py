@@ -169,7 +169,7 @@ def _rounds(
     spec = judge.spec
     out = []
     for i, dec in enumerate(line):
-        kids = judge.children(st, rot)
+        kids = judge.rounds(st, rot)
         picked = _spread(len(kids), SAMPLE)
         alive = decided = 0
         cpsat = _Fallback(spec, st, rot)

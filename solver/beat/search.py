@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -55,9 +56,16 @@ def ahead(spec: sim.Spec, st: sim.State) -> frozenset:
     left = len(st.queue) + (len(spec.encores) - st.enc if V.encores_allowed(v) else 0)
     if V.recycles(v):
         left = max(left, max_songs(spec, st))
+    return ahead_of(spec, st.ev, left)
+
+
+def ahead_of(spec: sim.Spec, ev: int, left: int) -> frozenset:
+    """:func:`ahead` for ``left`` songs still to come from event ``ev`` on."""
+    if not B.offered(spec.venue):
+        return frozenset()
     n = len(spec.events)
-    m = min(n, left * V.events_per_song(v))
-    return _ahead(v.id, tuple(spec.events[(st.ev + i) % n] for i in range(m)))
+    m = min(n, left * V.events_per_song(spec.venue))
+    return _ahead(spec.venue.id, tuple(spec.events[(ev + i) % n] for i in range(m)))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -418,31 +426,48 @@ def _counts(st: sim.State) -> dict[str, int]:
 def hopeless(spec: sim.Spec, st: sim.State) -> bool:
     """True when no continuation can meet the venue's count targets (optimistic bound)."""
     v = spec.venue
-    c = _counts(st)
     left = len(st.queue) + (len(spec.encores) - st.enc if V.encores_allowed(v) else 0)
+    return hopeless_of(spec, _counts(st), left, len(st.queue), lambda: max_songs(spec, st))
+
+
+def hopeless_of(
+    spec: sim.Spec, c: dict[str, int], left: int, queued: int, songs_max: Callable[[], int]
+) -> bool:
+    """:func:`hopeless` of a position with result counts ``c``, ``left`` songs still to
+    come (``queued`` of them queued) and ``songs_max()`` its :func:`max_songs`."""
+    v = spec.venue
+    need = need_of(spec, c)
+    if need is None:
+        return True
+    if V.recycles(v):
+        # Event Horizon ends by running out of cards: a queue longer than the songs the
+        # band's cards can still play is a loss
+        most = songs_max()
+        return queued > most or need > most
+    # elsewhere songs nobody holds a card for are still played, but an ON POINT or a
+    # LOUD needs a card unless an event's bonus alone can reach a difficulty
+    if empty_song_can_count(spec):
+        return need > left
+    return need > left or need > songs_max()
+
+
+def need_of(spec: sim.Spec, c: dict[str, int]) -> int | None:
+    """How many more ON POINTs and LOUDs the targets need with result counts ``c``
+    (None: a count is already past its target's exact or most)."""
     need = 0
     for res in (V.ON_POINT, V.LOUD):
-        t = v.targets.get(res)
+        t = spec.venue.targets.get(res)
         if not t:
             continue
         if "min" in t:
             need += max(0, t["min"] - c[res])
         if "exact" in t:
             if c[res] > t["exact"]:
-                return True
+                return None
             need += t["exact"] - c[res]
         if "max" in t and c[res] > t["max"]:
-            return True
-    songs_max = max_songs(spec, st)
-    if V.recycles(v):
-        # Event Horizon ends by running out of cards: a queue longer than the songs the
-        # band's cards can still play is a loss
-        return len(st.queue) > songs_max or need > songs_max
-    # elsewhere songs nobody holds a card for are still played, but an ON POINT or a
-    # LOUD needs a card unless an event's bonus alone can reach a difficulty
-    if empty_song_can_count(spec):
-        return need > left
-    return need > min(left, songs_max)
+            return None
+    return need
 
 
 def empty_song_can_count(spec: sim.Spec) -> bool:
@@ -471,38 +496,44 @@ def max_songs(spec: sim.Spec, st: sim.State) -> int:
     Festival, the forced staging; one fewer, once, at Scrapyard for the Solo pass).
     Songs after that are played with no cards (FAILs) or, where running out loses,
     not at all."""
-    v = spec.venue
-    k = V.songs_per_round(v)
-    per_round = k + (1 if V.forced_staging(v) else 0)
+    return max_songs_of(
+        spec,
+        [len(st.hands[i]) + len(spec.draws[i]) - st.ptr[i] for i in range(spec.players)],
+        st.solo_used,
+    )
+
+
+def max_songs_of(spec: sim.Spec, cards: list[int], solo_used: bool) -> int:
+    """:func:`max_songs` where each seat has ``cards`` cards left in hand and draw pile."""
+    k, per_round, solo_pass = _per_round(spec.venue.id)
     rounds = 0
-    for i in range(spec.players):
-        cards = len(st.hands[i]) + len(spec.draws[i]) - st.ptr[i]
-        r = -(-cards // per_round)
-        if i == spec.solo and V.solo_pass(v) and not st.solo_used:
+    for i, n in enumerate(cards):
+        r = -(-n // per_round)
+        if solo_pass and i == spec.solo and not solo_used:
             r += 1
-        rounds = max(rounds, r)
+        if r > rounds:
+            rounds = r
     return rounds * k
 
 
+@functools.lru_cache(maxsize=64)
+def _per_round(venue_id: str) -> tuple[int, int, bool]:
+    """Songs a round, cards a round takes from a seat, and whether the Solo may pass."""
+    v = V.get_venue(venue_id)
+    k = V.songs_per_round(v)
+    return k, k + (1 if V.forced_staging(v) else 0), V.solo_pass(v)
+
+
 def memo_key(spec: sim.Spec, st: sim.State, rot: Rotated | None = None, brk: bool = False) -> tuple:
-    v = spec.venue
     fut = ahead(spec, st) if brk else frozenset()
-    hands = tuple(tuple(sorted(_card_key(v, c, fut) for c in h)) for h in st.hands)
-    if V.tuning(v):
-        extra: Any = tuple(
-            sim.cue_cards_staged(st.stages[s]) - st.tunes_used[s] for s in range(spec.players)
-        )
-    elif v.rule_id == "full_range":
-        extra = tuple(frozenset(sim.VALUE[c] for c in s) for s in st.stages)
-    elif V.auto_encores(v):
-        extra = tuple(sum(1 for c in s if sim.VALUE[c] == 1) for s in st.stages)
-    else:
-        extra = None
+    tunes = st.tunes_used or (0,) * spec.players
+    seats = tuple(
+        seat_key(spec, st.hands[s], st.stages[s], tunes[s], rot[s] if rot else (), fut)
+        for s in range(spec.players)
+    )
     c = _counts(st)
-    return (
-        hands,
+    rest = (
         st.ptr,
-        extra,
         st.queue,
         st.enc,
         st.ev,
@@ -511,25 +542,76 @@ def memo_key(spec: sim.Spec, st: sim.State, rot: Rotated | None = None, brk: boo
         tuple(r for _, r in st.results[-2:]),
         st.solo_used,
         st.encores_taken,
-        _break_key(spec, st, rot, fut),
+    )
+    return key_of(spec, seats, fut, rest)
+
+
+_FULL = frozenset({1, 2, 3, 4, 5})
+
+
+def seat_key(
+    spec: sim.Spec,
+    hand: tuple[str, ...],
+    stage: tuple[str, ...],
+    tunes_used: int,
+    used: tuple[str, ...],
+    fut: frozenset,
+) -> tuple:
+    """What a seat adds to the memo key: its hand as card keys, what its Stage Area
+    still changes (:func:`key_of`'s ``extra``; ``tunes_used``: its Milkyway tunes so
+    far), and, with breaks ahead, the values of its unused staged Cue cards (``used``:
+    those used up) and whether its Stage Area shows every value."""
+    v = spec.venue
+    hand_key = tuple(sorted(_card_key(v, c, fut) for c in hand))
+    if V.tuning(v):
+        extra: Any = sim.cue_cards_staged(stage) - tunes_used
+    elif v.rule_id == "full_range":
+        extra = frozenset(sim.VALUE[c] for c in stage)
+    elif V.auto_encores(v):
+        extra = sum(1 for c in stage if sim.VALUE[c] == 1)
+    else:
+        extra = None
+    cues = full = None
+    if fut:
+        if B.CUE in fut:
+            cues = frozenset(sim.VALUE[c] for c in stage if sim.CUE[c] and c not in used)
+        if B.FACE_UP in fut and B.face_up_needs_full_stage(v):
+            full = frozenset(sim.VALUE[c] for c in stage) >= _FULL
+    return hand_key, extra, cues, full
+
+
+@functools.lru_cache(maxsize=64)
+def _key_flags(venue_id: str) -> tuple[bool, bool]:
+    """Whether the venue's memo key reads the Stage Areas (``extra``), and whether a
+    Face Up play there needs a full Stage Area."""
+    v = V.get_venue(venue_id)
+    return (
+        bool(V.tuning(v) or v.rule_id == "full_range" or V.auto_encores(v)),
+        B.face_up_needs_full_stage(v),
     )
 
 
-def _break_key(spec: sim.Spec, st: sim.State, rot: Rotated | None, fut: frozenset) -> Any:
-    """What else a break ahead reads: unused Cue cards, Rusty Airlock's Stage Areas."""
-    if not fut:
-        return None
-    cues = (
-        tuple(frozenset(sim.VALUE[c] for c in unused_cues(st, rot, s)) for s in range(spec.players))
-        if B.CUE in fut
-        else None
+def key_of(spec: sim.Spec, seats: tuple, fut: frozenset, rest: tuple) -> tuple:
+    """The memo key from every seat's :func:`seat_key`, the breaks ahead (``fut``) and
+    the rest of the position: draw pointers, queue, Encores, next event, result counts
+    (FAIL, ON POINT, LOUD), how many results and the last two, Solo used, Encores taken.
+
+    States with the same key have the same future."""
+    has_extra, needs_full = _key_flags(spec.venue.id)
+    brk = None
+    if fut:
+        brk = (
+            fut,
+            tuple(k[2] for k in seats) if B.CUE in fut else None,
+            tuple(k[3] for k in seats) if needs_full and B.FACE_UP in fut else None,
+        )
+    return (
+        tuple(k[0] for k in seats),
+        rest[0],
+        tuple(k[1] for k in seats) if has_extra else None,
+        *rest[1:],
+        brk,
     )
-    full = (
-        tuple(frozenset(sim.VALUE[c] for c in s) >= {1, 2, 3, 4, 5} for s in st.stages)
-        if B.FACE_UP in fut and B.face_up_needs_full_stage(spec.venue)
-        else None
-    )
-    return (fut, cues, full)
 
 
 _RANK = {V.ON_POINT: 0, V.LOUD: 1, V.FAIL: 2}
