@@ -17,6 +17,7 @@ what it found.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from pathlib import Path
@@ -28,12 +29,15 @@ from solver.beat.blueprint import data
 
 REPORTING_FROM = 1000
 
-#: entries that change the play of one venue only: judged on its deals alone
+#: entries that change the play of one venue only: judged on its deals alone (each
+#: venue's own rule: Scrapyard's pass, Jupiter's full range, Event Horizon's recycling,
+#: Milkyway's tunes)
 ONLY_AT = {
     "all_fail_gain_per_point": ("scrapyard",),
     "pass_cost": ("scrapyard",),
     "range_penalty": ("jupiter",),
     "recycle_decay": ("event_horizon",),
+    "tune_cost": ("milkyway",),
 }
 
 
@@ -70,6 +74,15 @@ def tune_seats(
 ) -> data.Values:
     """Coordinate ascent over the entries of ``players`` seats; returns the values."""
     names = list(data.SCHEMA)
+    memo: dict[tuple, int] = {}
+
+    def played(vals: data.Values, deals: list[str], use_seeds: range) -> int:
+        key = (json.dumps(vals, sort_keys=True), tuple(deals), use_seeds)
+        if key not in memo:
+            data.use(vals)
+            memo[key] = band_wins(players, deals, use_seeds)
+        return memo[key]
+
     for round_ in range(passes):
         rng.shuffle(names)
         changed = False
@@ -79,14 +92,12 @@ def tune_seats(
             if not deals:
                 continue
             use_seeds = one_venue_seeds if only else seeds
-            data.use(values)
-            base = band_wins(players, deals, use_seeds)
+            base = played(values, deals, use_seeds)
             best, best_value = base, values[name][players]
             for value in data.SCHEMA[name].grid:
                 if value == values[name][players]:
                     continue
-                data.use(_with(values, name, players, value))
-                won = band_wins(players, deals, use_seeds)
+                won = played(_with(values, name, players, value), deals, use_seeds)
                 print(
                     f"  {players} seats pass {round_ + 1} {name}={value!r}: {won}"
                     f" (now {values[name][players]!r}: {base})",
