@@ -8,7 +8,8 @@ are never used here), and searches the entries of
 time: for each entry in an order drawn from ``--seed``, every value of its grid is
 played on the same deals, and the best replaces the current value when it wins at
 least ``--min-gain`` more deals.  Entries that matter at one venue only (Scrapyard's,
-Jupiter's, Event Horizon's) are judged on that venue's deals alone, with more seeds.
+Jupiter's, Event Horizon's, Milkyway's, Entropy Hall's) are judged on that venue's
+deals alone, with more seeds.
 The result is deterministic for the same arguments and code, and is written to
 ``conventions.json`` (``--out``) after every accepted change, so a run cut short keeps
 what it found.
@@ -38,6 +39,8 @@ ONLY_AT = {
     "range_penalty": ("jupiter",),
     "recycle_decay": ("event_horizon",),
     "tune_cost": ("milkyway",),
+    "entropy_one_bonus": ("entropy_hall",),
+    "entropy_fail_value": ("entropy_hall",),
 }
 
 
@@ -71,9 +74,11 @@ def tune_seats(
     min_gain: int,
     rng: random.Random,
     save,
+    entries: list[str] | None = None,
 ) -> data.Values:
-    """Coordinate ascent over the entries of ``players`` seats; returns the values."""
-    names = list(data.SCHEMA)
+    """Coordinate ascent over the entries of ``players`` seats (``entries``: only
+    these); returns the values."""
+    names = [name for name in data.SCHEMA if not entries or name in entries]
     memo: dict[tuple, int] = {}
 
     def played(vals: data.Values, deals: list[str], use_seeds: range) -> int:
@@ -132,6 +137,7 @@ def main() -> None:
     ap.add_argument("--min-gain", type=int, default=3, help="more deals won to change a value")
     ap.add_argument("--seed", type=int, default=0, help="order of the entries")
     ap.add_argument("--venues", nargs="*", default=None)
+    ap.add_argument("--entries", nargs="*", default=None, help="tune only these entries")
     ap.add_argument("--out", default=str(data.PATH))
     args = ap.parse_args()
     venues = [v.id for v in V.load_venues() if not args.venues or v.id in args.venues]
@@ -167,6 +173,7 @@ def main() -> None:
             args.min_gain,
             rng,
             save,
+            args.entries,
         )
         save(values)
     print(f"done, {time.process_time() - t0:.0f} s CPU")

@@ -76,7 +76,7 @@ def card_terms(
     ones = values.count(1)
     if ones:
         if venue.rule_id == "entropy_chain":
-            terms += 0.5 * ones
+            terms += data.get("entropy_one_bonus", players) * ones
         elif plan > 0 and not seen.signals:
             # the first seat to play brings the Encore 1 (others cannot know it did)
             terms += data.get("encore_one_bonus", players) * min(ones, plan) * nonfail

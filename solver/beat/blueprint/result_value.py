@@ -183,7 +183,8 @@ def result_utilities(seen: Seen) -> list[dict[str, float]]:
         left_after = seen.songs_after + (round_songs - 1) + plan
         if venue.rule_id == "entropy_chain":
             fails_left = (V.max_fails(venue) or 0) - counts[FAIL]
-            out.append({FAIL: 0.4 if fails_left > 0 else 0.0, OP: 1.0, LOUD: 1.0})
+            fail = data.get("entropy_fail_value", seen.players) if fails_left > 0 else 0.0
+            out.append({FAIL: fail, OP: 1.0, LOUD: 1.0})
             continue
         if V.recycles(venue):
             need = max(0, goal(venue.targets.get(OP))[0] - counts[OP])
