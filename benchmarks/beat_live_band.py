@@ -380,6 +380,7 @@ def replay_table(args: argparse.Namespace) -> None:
     first = args.seed0 + (REPORTING_FROM if args.split == "reporting" else 0)
     seeds = range(first, first + args.replay)
     wins: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])
+    by_venue: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])
     t0 = time.process_time()
     for v in venues:
         tier = "easy (1-5)" if v.number <= 5 else "medium (6-10)" if v.number <= 10 else "hard"
@@ -388,8 +389,10 @@ def replay_table(args: argparse.Namespace) -> None:
                 state = GAME.new(n, {"venue": v.id, "mode": "puzzle"}, seed)
                 spec, st, _, _ = sim.from_engine(state)
                 rotated = [set(s["rotated"]) for s in state["seats"]]
-                wins[(tier, n)][0] += live.rollout(spec, st, None, state["lead"], rotated)
-                wins[(tier, n)][1] += 1
+                won = live.rollout(spec, st, None, state["lead"], rotated)
+                for cell in (wins[(tier, n)], by_venue[(v.id, n)]):
+                    cell[0] += won
+                    cell[1] += 1
     print(
         f"{args.split} seeds {seeds.start}-{seeds.stop - 1}, {time.process_time() - t0:.0f} s CPU"
     )
@@ -397,6 +400,12 @@ def replay_table(args: argparse.Namespace) -> None:
     print("|---|---|---|---|")
     for (tier, n), (won, k) in wins.items():
         print(f"| {tier} | {n} | {k} | {won}/{k} = {100 * won / k:.0f}% |")
+    if args.by_venue:
+        print("\n| venue | " + " | ".join(f"{n} seats" for n in args.players) + " |")
+        print("|---|" + "---|" * len(args.players))
+        for v in venues:
+            cells = [by_venue[(v.id, n)] for n in args.players]
+            print(f"| {v.id} | " + " | ".join(f"{won}/{k}" for won, k in cells) + " |")
 
 
 def main() -> None:
@@ -438,6 +447,9 @@ def main() -> None:
         type=int,
         default=0,
         help="only the blueprint band on the fast replay, this many deals per cell",
+    )
+    ap.add_argument(
+        "--by-venue", action="store_true", help="with --replay: also the wins of every venue"
     )
     ap.add_argument(
         "--report", nargs="*", default=None, help="print the table of --out file(s) and stop"

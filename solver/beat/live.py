@@ -213,6 +213,9 @@ def _commit(rnd: Round, seat: int, ch: B.Choice, rotated: list[set[str]]) -> Non
             p["face_up"] = True
         if ch.cue and ch.cue[0] == card:
             p["cue"] = ch.cue[1]
+        if ch.tune and ch.tune[0] == card:
+            p["tune"] = ch.tune[2]
+            rotated[seat].add(ch.tune[1])
         rnd.plays.append(p)
         sig = B.Signal(song=song, solo=solo)
         if ch.face_up == card:
@@ -327,6 +330,10 @@ def _play_actions(ch: B.Choice, many: bool, ready: bool = True) -> list[dict[str
     if ch.cue:
         acts.append(
             {"type": "cue", "card": ch.cue[0], "cue_card": ch.cue[1], "direction": ch.cue[2]}
+        )
+    if ch.tune:
+        acts.append(
+            {"type": "tune", "card": ch.tune[0], "cue_card": ch.tune[1], "delta": ch.tune[2]}
         )
     if ready:
         acts.append({"type": "ready"})

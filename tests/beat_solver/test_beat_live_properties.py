@@ -15,7 +15,7 @@ from test_beat_live_sampler import check_sample
 from services.beat import GAME
 from solver.beat import blueprint as B
 from solver.beat import live
-from solver.beat.blueprint import conventions, mate_values
+from solver.beat.blueprint import conventions, data, mate_values
 
 SAMPLE_VENUES = ["garage", "roswell", "jupiter", "rock_in_the_belt", "warken", "burning_star"]
 
@@ -114,6 +114,34 @@ def _signals_read_as_given(venue: str, players: int, seeds: range) -> int:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_seat_reads_the_signal_it_would_have_given(players):
     assert _signals_read_as_given("garage", players, range(6)) > 0
+
+
+CONVENTIONS = st.fixed_dictionaries(
+    {
+        name: st.fixed_dictionaries({n: st.sampled_from(entry.grid) for n in data.SEATS})
+        for name, entry in data.SCHEMA.items()
+    }
+)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    values=CONVENTIONS,
+    venue=st.sampled_from(VENUES),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 50),
+)
+def test_any_conventions_are_read_as_given(values, venue, players, seed):
+    """Whatever the conventions file says (any value of every entry's grid: Face Up or
+    not, any Cue width, either copy order, any weights), at every venue and seat count a
+    later seat reads from its view the signal the giver expected it to read."""
+    with data.using(values):
+        _signals_read_as_given(venue, players, range(seed, seed + 1))
+
+
+def test_the_shipped_conventions_signal_and_are_read_as_given():
+    """The shipped conventions do signal (the properties above are not vacuous)."""
+    assert sum(_signals_read_as_given(v, 4, range(2)) for v in ("garage", "milkyway")) > 0
 
 
 @pytest.mark.slow

@@ -14,10 +14,12 @@ from dataclasses import dataclass
 
 from services.beat import venues as V
 from solver.beat import sim
+from solver.beat.blueprint import data
 from solver.beat.blueprint.conventions import (
     FACE_UP,
     CueSignal,
     closer_belief,
+    events_forbid,
     pick_copy,
     signal_for,
 )
@@ -26,18 +28,12 @@ from solver.beat.blueprint.result_value import planned_encores, result_utilities
 from solver.beat.blueprint.seat_view import Seen
 from solver.beat.blueprint.song_value import song_value
 
-#: per seat count, what a point of card value played costs in utility (times the song's
-#: stakes): high cards are worth keeping, but with the 2-seat cost a 3- or 4-seat band
-#: saves them into FAILs, so the cost is lower there (chosen on the blueprint band's
-#: wins over seeded deals, confirmed with the hint band).
-COST_PER_POINT = {2: 0.012, 3: 0.003, 4: 0.003}
-#: at Scrapyard (every song must FAIL) a point of card value played is a gain instead:
-#: low cards are what fail the songs to come, and with the cost the band won no deal
-ALL_FAIL_GAIN_PER_POINT = 0.012
-ENCORE_ONE_BONUS = 0.25
-SOLO_COST = 0.04
-PASS_COST = 0.04
-RANGE_PENALTY = 1.0
+# The weights below are per seat count in ``conventions.json`` (:mod:`.data`):
+# ``cost_per_point`` (what a point of card value played costs, times the song's
+# stakes: high cards are worth keeping, but too high a cost saves them into FAILs),
+# ``all_fail_gain_per_point`` (at Scrapyard, where every song must FAIL, a point played
+# is a gain instead: low cards are what fail the songs to come), ``encore_one_bonus``,
+# ``solo_cost``, ``pass_cost`` and ``range_penalty`` (Jupiter).
 
 
 @dataclass
@@ -48,6 +44,7 @@ class Choice:
     face_up: str | None = None
     cue: CueSignal | None = None  # (played card, cue card, direction)
     solo_pass: bool = False
+    tune: tuple[str, str, int] | None = None  # Milkyway: (played card, cue card, delta)
     score: float = 0.0
 
     def key(self) -> tuple:
@@ -57,6 +54,7 @@ class Choice:
             self.face_up is not None,
             self.cue is not None,
             self.solo_pass,
+            self.tune[2] if self.tune else 0,
         )
 
 
@@ -68,25 +66,41 @@ def card_terms(
     # scaled by the stakes: a long shot must beat the cost.  Where every song must
     # FAIL (Scrapyard) it is the other way round: low cards are what fail the songs to
     # come, so a high card spent on a song that still fails is the saving.
+    players = seen.players
     per_point = (
-        -ALL_FAIL_GAIN_PER_POINT if venue.rule_id == "solo_pass" else COST_PER_POINT[seen.players]
+        -data.get("all_fail_gain_per_point", players)
+        if venue.rule_id == "solo_pass"
+        else data.get("cost_per_point", players)
     )
     terms = -per_point * scale * sum(values)
     ones = values.count(1)
     if ones:
         if venue.rule_id == "entropy_chain":
-            terms += 0.5 * ones
+            terms += data.get("entropy_one_bonus", players) * ones
         elif plan > 0 and not seen.signals:
             # the first seat to play brings the Encore 1 (others cannot know it did)
-            terms += ENCORE_ONE_BONUS * min(ones, plan) * nonfail
+            terms += data.get("encore_one_bonus", players) * min(ones, plan) * nonfail
     if venue.rule_id == "full_range":
         staged = {sim.VALUE[card] for card in seen.stages[seen.seat]}
         seen_now: set[int] = set()
         for value in values:
             if value in staged or value in seen_now:
-                terms -= RANGE_PENALTY
+                terms -= data.get("range_penalty", players)
             seen_now.add(value)
     return terms
+
+
+def tune_cards(seen: Seen) -> list[str]:
+    """Milkyway: the staged Cue cards this seat may tune its card with, the least
+    telling first (a Cue card of 1 or 5 leaves the widest range as a signal).  Only the
+    last seat to play tunes: a seat before it signals its card instead (one Cue or tune
+    per card), and a tune under an event that forbids Cues FAILs the song."""
+    if not V.tuning(seen.venue) or seen.later or len(seen.songs) != 1:
+        return []
+    if events_forbid(seen, 0, "forbid_cue"):
+        return []
+    usable = [c for c in seen.stages[seen.seat] if sim.CUE[c] and c not in seen.rotated]
+    return sorted(usable, key=lambda c: (-abs(sim.VALUE[c] - 3), c))
 
 
 def options(seen: Seen, limit: int | None = None) -> list[Choice]:
@@ -101,11 +115,17 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     plan = planned_encores(seen)
     cache: dict[tuple, tuple[float, float]] = {}
 
-    def value(song: int, own: tuple[int, ...], main: int | None = None) -> tuple[float, float]:
-        key = (song, own, main)
+    def value(
+        song: int, own: tuple[int, ...], main: int | None = None, tuned: tuple[int, int] = (0, 0)
+    ) -> tuple[float, float]:
+        key = (song, own, main, tuned)
         if key not in cache:
-            belief = closer_belief(seen, own, main) if main is not None else None
-            expected, nonfail = song_value(seen, song, own, mates[song], utils[song], belief)
+            # only the first song's card carries a signal: the closer reads a card on a
+            # later song (Rock in the Belt) as any of this seat's unstaged values
+            belief = (
+                closer_belief(seen, own, main, signalled=song == 0) if main is not None else None
+            )
+            expected, nonfail = song_value(seen, song, own, mates[song], utils[song], belief, tuned)
             scale = max(utils[song].values(), default=1.0)
             cache[key] = (expected + card_terms(seen, own, nonfail, plan, scale), nonfail)
         return cache[key]
@@ -114,7 +134,9 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     values = sorted(have)
     solo_ok = seen.seat == seen.solo_seat and not seen.solo_used and V.solo_extra_card(venue)
     twin_last = venue.rule_id == "must_play_solo" and seen.songs_after == 0 and not seen.solo_used
-    solo_cost = 0.0 if venue.rule_id == "must_play_solo" else SOLO_COST
+    solo_cost = 0.0 if venue.rule_id == "must_play_solo" else data.get("solo_cost", seen.players)
+    tunes = tune_cards(seen) if want == 1 else []
+    tune_cost = data.get("tune_cost", seen.players)
 
     def fits(vals: tuple[int, ...]) -> bool:
         return all(have[x] >= m for x, m in Counter(vals).items())
@@ -126,24 +148,24 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
         if combo in done or not fits(combo):
             continue
         done.add(combo)
-        terms = [
-            value(song, (combo[song],), combo[song] if song == 0 else None)[0]
-            for song in range(want)
-        ]
+        terms = [value(song, (combo[song],), combo[song])[0] for song in range(want)]
         base = sum(terms)
         scored.append((base - (1.0 if twin_last and solo_ok else 0.0), combo, None))
+        for delta in (V.tuning(venue), -V.tuning(venue)) if tunes else ():
+            tuned = value(0, combo, None, (combo[0], delta))[0]
+            scored.append((tuned - tune_cost, combo, ("tune", delta)))
         if solo_ok and len(hand) > want:
             for extra in values:
                 if not fits(combo + (extra,)):
                     continue
                 for song in range(round_songs):
                     own = tuple(sorted(((combo[song],) if song < want else ()) + (extra,)))
-                    main = combo[song] if song == 0 and want else None
+                    main = combo[song] if song < want else None
                     score = base - (terms[song] if song < want else 0.0) + value(song, own, main)[0]
                     scored.append((score - solo_cost, combo, (extra, song)))
     if V.solo_pass(venue) and seen.seat == seen.solo_seat and not seen.solo_used and want:
         expected = sum(value(song, ())[0] for song in range(round_songs))
-        scored.append((expected - PASS_COST, ("pass",), None))
+        scored.append((expected - data.get("pass_cost", seen.players), ("pass",), None))
     scored.sort(key=lambda entry: -entry[0])
     out: list[Choice] = []
     keys = set()
@@ -156,14 +178,17 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
         used: list[str] = []
         plays = []
         for song in range(want):
-            card = pick_copy([h for h in hand if h not in used], combo[song], False)
+            card = pick_copy([h for h in hand if h not in used], combo[song], False, seen.players)
             used.append(card)
             plays.append((card, song, False))
-        if extra_play is not None:
-            card = pick_copy([h for h in hand if h not in used], extra_play[0], False)
+        tune = None
+        if extra_play is not None and extra_play[0] == "tune":
+            tune = (plays[0][0], tunes[0], int(extra_play[1]))
+        elif extra_play is not None:
+            card = pick_copy([h for h in hand if h not in used], extra_play[0], False, seen.players)
             used.append(card)
             plays.append((card, extra_play[1], True))
-        choice = Choice(plays=plays, score=score)
+        choice = Choice(plays=plays, score=score, tune=tune)
         if choice.key() in keys:
             continue
         keys.add(choice.key())
@@ -186,9 +211,9 @@ def with_signal(seen: Seen, choice: Choice, signal: bool = True) -> Choice:
     for rank, j in enumerate(order):
         card, song, _solo = choice.plays[j]
         free = [h for h in hand if h not in used]
-        copy = pick_copy(free, sim.VALUE[card], False)
+        copy = pick_copy(free, sim.VALUE[card], False, seen.players)
         if rank == 0 and signal:
-            face_up_copy = pick_copy(free, sim.VALUE[card], True)
+            face_up_copy = pick_copy(free, sim.VALUE[card], True, seen.players)
             shown, _ = (
                 signal_for(seen, face_up_copy, song) if FACE_UP[face_up_copy] else (None, None)
             )
@@ -202,7 +227,12 @@ def with_signal(seen: Seen, choice: Choice, signal: bool = True) -> Choice:
         copies[j] = copy
         used.append(copy)
     plays = [(copies[j], choice.plays[j][1], choice.plays[j][2]) for j in range(len(choice.plays))]
-    return Choice(plays=plays, face_up=face_up, cue=cue, solo_pass=False, score=choice.score)
+    tune = None
+    if choice.tune is not None and cue is None:
+        tune = (copies[order[0]], choice.tune[1], choice.tune[2])
+    return Choice(
+        plays=plays, face_up=face_up, cue=cue, solo_pass=False, score=choice.score, tune=tune
+    )
 
 
 def choose(seen: Seen) -> Choice:

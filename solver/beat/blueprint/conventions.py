@@ -4,8 +4,11 @@ reads from it.
 A seat that is not the last to play tells its card when it can: Face Up if it plays
 a Face Up copy (and the venue and event allow it), else a Cue with the staged Cue
 card that narrows the value most.  The last seat never signals (nobody is left to
-read it).  Giving and reading use the same functions, so a seat reads exactly what it
-would have given.
+read it).  The agreed details are data (:mod:`.data`, per seat count):
+``face_up_signal`` (whether a Face Up copy shows its value), ``cue_max_width`` (a Cue
+is given only when it leaves at most this many values) and ``copy_order`` (which copy
+of a value is played when it does not signal).  Giving and reading use the same
+functions and values, so a seat reads exactly what it would have given.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from services.beat import cards as C
 from services.beat import venues as V
 from services.beat.events import get_event
 from solver.beat import sim
+from solver.beat.blueprint import data
 from solver.beat.blueprint.mate_values import (
     CODE,
     CodeDist,
@@ -28,15 +32,20 @@ FACE_UP: dict[str, bool] = {card: C.has_face_up(card) for card in sim.VALUE}
 CueSignal = tuple[str, str, str]  # (played card, cue card, "higher" | "lower")
 
 
-def pick_copy(hand: list[str], value: int, face_up: bool) -> str:
-    """The copy to play: the Face Up one to signal, else Cue copy (stages a Cue), plain,
+#: per ``copy_order``: card id suffix -> rank (Cue copy "b", plain "c", Face Up "a")
+COPY_ORDERS = {"cue_first": {"b": 0, "c": 1, "a": 2}, "plain_first": {"c": 0, "b": 1, "a": 2}}
+
+
+def pick_copy(hand: list[str], value: int, face_up: bool, players: int = 2) -> str:
+    """The copy to play: the Face Up one to signal, else as ``copy_order`` says (the
+    Cue copy first stages a Cue card for later signals; the plain copy first keeps it),
     and the Face Up copy last (kept for a later signal)."""
     candidates = [card for card in hand if sim.VALUE[card] == value]
     if face_up:
         for card in candidates:
             if FACE_UP[card]:
                 return card
-    order = {"b": 0, "c": 1, "a": 2}
+    order = COPY_ORDERS[data.get("copy_order", players)]
     return min(candidates, key=lambda card: order[card[-1]])
 
 
@@ -56,6 +65,7 @@ def signal_for(seen: Seen, card: str, song: int) -> tuple[str | None, CueSignal 
     venue = seen.venue
     if (
         FACE_UP[card]
+        and data.get("face_up_signal", seen.players)
         and not events_forbid(seen, song, "forbid_face_up")
         and V.face_up_allowed(
             venue,
@@ -78,7 +88,7 @@ def signal_for(seen: Seen, card: str, song: int) -> tuple[str | None, CueSignal 
         width = (5 - cue_value) if played > cue_value else (cue_value - 1)
         if best is None or width < best[0]:
             best = (width, cue_card, "higher" if played > cue_value else "lower")
-    if best is None:
+    if best is None or best[0] > data.get("cue_max_width", seen.players):
         return None, None
     return None, (card, best[1], best[2])
 
@@ -89,10 +99,10 @@ def signal_kind(seen: Seen, value: int) -> tuple | None:
     copies = [card for card in seen.hand if sim.VALUE[card] == value]
     if not copies:
         return None
-    face_up, cue = signal_for(seen, pick_copy(copies, value, True), 0)
+    face_up, cue = signal_for(seen, pick_copy(copies, value, True, seen.players), 0)
     if face_up is not None:
         return ("exact",)
-    face_up, cue = signal_for(seen, pick_copy(copies, value, False), 0)
+    face_up, cue = signal_for(seen, pick_copy(copies, value, False, seen.players), 0)
     if face_up is not None:
         return ("exact",)
     if cue is None:
@@ -101,14 +111,17 @@ def signal_kind(seen: Seen, value: int) -> tuple | None:
     return ("range", cue_value, 6) if cue[2] == "higher" else ("range", 0, cue_value)
 
 
-def closer_belief(seen: Seen, own: tuple[int, ...], main: int | None) -> CodeDist:
-    """What the closer will believe this seat played: its main card as the convention
-    signals it (exactly when Face Up, a range with a Cue, else its unstaged cards),
-    any other card of its as played."""
+def closer_belief(
+    seen: Seen, own: tuple[int, ...], main: int | None, signalled: bool = True
+) -> CodeDist:
+    """What the closer will believe this seat played on a song: its main card as the
+    convention signals it (exactly when Face Up, a range with a Cue, else its unstaged
+    cards; ``signalled`` False: a card on a later song of the round, which carries no
+    signal), any other card of its as played."""
     if main is None:
         return ((code_of(own), 1.0),)
     rest = code_of(own) - CODE[main]
-    kind = signal_kind(seen, main)
+    kind = signal_kind(seen, main) if signalled else None
     if kind is not None and kind[0] == "exact":
         return ((code_of(own), 1.0),)
     stage = tuple(sim.VALUE[card] for card in seen.stages[seen.seat])

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import Counter
 
 from services.beat import venues as V
+from solver.beat.blueprint import data
 from solver.beat.blueprint.result_value import FAIL, LOUD, OP, goal, win_chance
 
-#: an Encore beyond the songs the targets need is taken when the result model's
-#: chance to win gains more than this with one more song: a setlist with no room for a
-#: miss (Rock in the Belt needs all 7 songs right with one Encore) is otherwise lost at
-#: the first miss.  A smaller margin takes Encores that do not pay.
-EXTRA_ENCORE_MARGIN = 0.05
+# An Encore beyond the songs the targets need is taken when the result model's chance
+# to win gains more than ``extra_encore_margin`` (:mod:`.data`) with one more song: a
+# setlist with no room for a miss (Rock in the Belt needs all 7 songs right with one
+# Encore) is otherwise lost at the first miss.  A smaller margin takes Encores that do
+# not pay.
 
 
 def take_encore(
@@ -49,4 +50,4 @@ def take_encore(
     at = (venue.id, counts[OP], counts[LOUD], counts[FAIL])
     now = win_chance(*at, songs_left, len(results), last, players)
     more = win_chance(*at, songs_left + 1, len(results), last, players)
-    return more > now + EXTRA_ENCORE_MARGIN
+    return more > now + data.get("extra_encore_margin", players)

@@ -15,13 +15,9 @@ from functools import lru_cache
 from services.beat import cards as C
 from services.beat.events import get_event
 from solver.beat import sim
+from solver.beat.blueprint import data
 from solver.beat.blueprint.result_value import FAIL, LOUD, OP, RESULTS, result_utilities
 from solver.beat.blueprint.seat_view import Seen, Signal, closer_of
-
-#: a bandmate still to play that is not the closer is modelled as playing the value of
-#: its hand closest to its share of the sum the song's best result needs: the song's
-#: difficulty, plus this margin when the result is LOUD (see ``share_distribution``)
-FAIR_LOUD_MARGIN = 2.5
 
 #: a multiset of card values as one integer (counts in base 8): union is addition
 BASE = 8
@@ -155,16 +151,16 @@ def share_distribution(
 ) -> ValueDist:
     """A bandmate still to play that is not the closer: it holds a random hand of its
     unstaged cards and plays the value closest to its fair share of the sum the song's
-    best result needs (difficulty, plus ``FAIR_LOUD_MARGIN`` for a LOUD; nothing for a
-    FAIL), the signalled cards of this round taken off and shared among the seats whose
-    cards are not known.  Modelled as any unstaged card instead, such a bandmate looked
-    like noise to the seats before it, which then played for safety: high cards into
-    LOUDs by 4 or more and FAILs later."""
+    best result needs (difficulty, plus ``fair_loud_margin`` of :mod:`.data` for a LOUD;
+    nothing for a FAIL), the signalled cards of this round taken off and shared among
+    the seats whose cards are not known.  Modelled as any unstaged card instead, such a
+    bandmate looked like noise to the seats before it, which then played for safety:
+    high cards into LOUDs by 4 or more and FAILs later."""
     aim = max(RESULTS, key=lambda result: (utility[result], result == OP))
     if aim == FAIL:
         target = 0.0
     else:
-        want = difficulty + (FAIR_LOUD_MARGIN if aim == LOUD else 0.0)
+        want = difficulty + (data.get("fair_loud_margin", seen.players) if aim == LOUD else 0.0)
         known = 0.0
         told = 0
         for who, signals in seen.signals.items():

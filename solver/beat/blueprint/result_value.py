@@ -1,7 +1,7 @@
 """What a song's result is worth: the estimated chance to still win the venue after it.
 
 A small dynamic programme over the counts left to reach, with fixed chances of
-landing the result a song is aimed at (:data:`AIMS`); venue rules that force a
+landing the result a song is aimed at (:func:`aims`); venue rules that force a
 result at a position are honoured.
 """
 
@@ -11,26 +11,28 @@ from collections import Counter
 from functools import lru_cache
 
 from services.beat import venues as V
+from solver.beat.blueprint import data
 from solver.beat.blueprint.seat_view import Seen
 
 FAIL, OP, LOUD = V.FAIL, V.ON_POINT, V.LOUD
 RESULTS = (FAIL, OP, LOUD)
 
-#: per seat count, the chance of each result when a song is aimed at a result (the
-#: DP's model of a live band: ON POINT gets harder as more hidden cards add up).  At 4
-#: seats the middle bandmates aim (``share_distribution``), which lands ON POINT a little
-#: more often than at 3; a higher chance at 3 seats lost easy deals.  Chosen on the
-#: blueprint band's wins over seeded deals, checked on held-out seeds.
-AIMS = {
-    players: {
+#: the result model's chances of each result when a song is aimed at a result (the
+#: DP's model of a live band: ON POINT gets harder as more hidden cards add up), per
+#: seat count from ``aim_on_point`` and ``aim_loud`` in ``conventions.json``; Event
+#: Horizon (songs recycle until ON POINT) keeps ``recycle_decay`` of a recycled song's
+#: value.
+
+
+def aims(players: int) -> dict[str, tuple[tuple[str, float], ...]]:
+    """result aimed at -> (result, chance) pairs for a band of ``players`` seats."""
+    op = data.get("aim_on_point", players)
+    loud = data.get("aim_loud", players)
+    return {
         FAIL: ((FAIL, 0.9), (OP, 0.05), (LOUD, 0.05)),
         OP: ((OP, op), (LOUD, (1 - op) / 2 + 0.05), (FAIL, (1 - op) / 2 - 0.05)),
         LOUD: ((LOUD, loud), (OP, 0.1), (FAIL, 0.9 - loud)),
     }
-    for players, op, loud in ((2, 0.45, 0.8), (3, 0.35, 0.75), (4, 0.36, 0.72))
-}
-#: Milkyway (songs recycle until ON POINT): the share of a recycled song's value kept
-RECYCLE_DECAY = 0.8
 
 
 def goal(target: dict[str, int] | None) -> tuple[int, int | None]:
@@ -93,22 +95,21 @@ def win_chance(
         return 1.0
     counts = (venue_id, on_point, loud, fails, songs_left, position, last, players)
     forced = forced_result(venue, position + 1, songs_left - 1, None)
+    model = aims(players)
     even_share = 0.5 if venue.rule_id == "even_songs_on_point" else 0.0
     best = 0.0
     for aim in RESULTS:
         if forced is not None and aim != forced:
             continue
         value = 0.0
-        for result, chance in AIMS[players][aim]:
+        for result, chance in model[aim]:
             if forced is not None and result != forced:
                 continue
             value += chance * _after_result(*counts, result)
         best = max(best, value)
     if even_share:
         forced_op = sum(
-            chance * _after_result(*counts, result)
-            for result, chance in AIMS[players][OP]
-            if result == OP
+            chance * _after_result(*counts, result) for result, chance in model[OP] if result == OP
         )
         best = (1 - even_share) * best + even_share * forced_op
     return best
@@ -176,20 +177,25 @@ def result_utilities(seen: Seen) -> list[dict[str, float]]:
     plan = planned_encores(seen)
     out = []
     for song, (difficulty, _) in enumerate(seen.songs):
-        left_after = seen.songs_after + (round_songs - 1 - song) + plan
+        # the round's other songs are still to count whichever comes first (Rock in the
+        # Belt plays two at once): counting only the later ones rated every result of
+        # the second song as lost when the setlist had no song to spare
+        left_after = seen.songs_after + (round_songs - 1) + plan
         if venue.rule_id == "entropy_chain":
             fails_left = (V.max_fails(venue) or 0) - counts[FAIL]
-            out.append({FAIL: 0.4 if fails_left > 0 else 0.0, OP: 1.0, LOUD: 1.0})
+            fail = data.get("entropy_fail_value", seen.players) if fails_left > 0 else 0.0
+            out.append({FAIL: fail, OP: 1.0, LOUD: 1.0})
             continue
         if V.recycles(venue):
             need = max(0, goal(venue.targets.get(OP))[0] - counts[OP])
-            land = AIMS[seen.players][OP][0][1]
-            rate = land / (1 - RECYCLE_DECAY * (1 - land))
+            land = data.get("aim_on_point", seen.players)
+            decay = data.get("recycle_decay", seen.players)
+            rate = land / (1 - decay * (1 - land))
             out.append(
                 {
                     OP: rate ** max(0, need - 1),
-                    FAIL: RECYCLE_DECAY * rate**need,
-                    LOUD: RECYCLE_DECAY * rate**need,
+                    FAIL: decay * rate**need,
+                    LOUD: decay * rate**need,
                 }
             )
             continue
@@ -223,3 +229,6 @@ def result_utilities(seen: Seen) -> list[dict[str, float]]:
             utility = dict.fromkeys(RESULTS, utility[FAIL])
         out.append(utility)
     return out
+
+
+data.on_change(win_chance.cache_clear)

@@ -24,15 +24,20 @@ from solver.beat.blueprint.mate_values import (
 from solver.beat.blueprint.result_value import FAIL, LOUD, OP
 from solver.beat.blueprint.seat_view import Seen, closer_of, previous_result
 
-#: (venue, difficulty, events, previous result) -> {multiset code: result}
+#: (venue, difficulty, events, previous result, tuned) -> {multiset code: result}
 _TABLES: dict[tuple, dict[int, str]] = {}
 
 
 def song_table(
-    venue_id: str, difficulty: int, events: tuple[str, ...], previous: str | None
+    venue_id: str,
+    difficulty: int,
+    events: tuple[str, ...],
+    previous: str | None,
+    tuned: tuple[int, int] = (0, 0),
 ) -> dict[int, str]:
-    """multiset code -> the engine's result of the song, filled on demand."""
-    key = (venue_id, difficulty, events, previous)
+    """multiset code -> the engine's result of the song, filled on demand (``tuned``:
+    Milkyway, one card of that value is tuned by that delta)."""
+    key = (venue_id, difficulty, events, previous, tuned)
     table = _TABLES.get(key)
     if table is None:
         if len(_TABLES) > 20_000:
@@ -45,9 +50,14 @@ def table_result(table: dict, code: int) -> str:
     """The song's result for the values of ``code`` (computed once per table)."""
     result = table.get(code)
     if result is None:
-        venue_id, difficulty, events, previous = table["_"]
-        plays = tuple((value, 0) for value in values_of(code))
-        result = table[code] = sim.song_result(venue_id, difficulty, events, plays, previous)
+        venue_id, difficulty, events, previous, (tuned, delta) = table["_"]
+        values = list(values_of(code))
+        plays = [(value, 0) for value in values]
+        if delta and tuned in values:
+            plays[values.index(tuned)] = (tuned, delta)
+        result = table[code] = sim.song_result(
+            venue_id, difficulty, events, tuple(sorted(plays)), previous
+        )
     return result
 
 
@@ -62,12 +72,13 @@ def _value_without_closer(
     u_fail: float,
     u_op: float,
     u_loud: float,
+    tuned: tuple[int, int] = (0, 0),
 ) -> tuple[float, float]:
     utility = {FAIL: u_fail, OP: u_op, LOUD: u_loud}
     total = nonfail = 0.0
     weight = 1.0 / len(difficulties)
     for difficulty in difficulties:
-        table = song_table(venue_id, difficulty, events, previous)
+        table = song_table(venue_id, difficulty, events, previous, tuned)
         for code, chance in mates:
             result = table_result(table, own + code)
             total += weight * chance * utility[result]
@@ -145,9 +156,12 @@ def song_value(
     mates: CodeDist,
     utility: dict[str, float],
     belief: CodeDist | None = None,
+    tuned: tuple[int, int] = (0, 0),
 ) -> tuple[float, float]:
     """(expected utility, chance the song is not a FAIL) of playing ``own`` on ``song``
-    (``belief``: what the closer will believe this seat played, from its signal)."""
+    (``belief``: what the closer will believe this seat played, from its signal;
+    ``tuned``: Milkyway, the seat tunes its card of that value by that delta -- only
+    the last seat to play tunes, so no closer answers it)."""
     difficulty, events = seen.songs[song]
     difficulties = (
         (difficulty,)
@@ -159,7 +173,14 @@ def song_value(
     closer = closer_of(seen)
     if closer is None or song >= seen.hand_counts[closer]:
         return _value_without_closer(
-            seen.venue.id, difficulties, events, previous_result(seen), own_code, mates, *utilities
+            seen.venue.id,
+            difficulties,
+            events,
+            previous_result(seen),
+            own_code,
+            mates,
+            *utilities,
+            tuned,
         )
     stage = tuple(sim.VALUE[card] for card in seen.stages[closer])
     pool = card_pool(stage, seen.venue.rule_id == "full_range")

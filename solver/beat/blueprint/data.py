@@ -1,0 +1,271 @@
+"""The blueprint's tunable conventions and weights, shipped as data.
+
+``conventions.json`` (next to this module) holds one value per seat count (2, 3, 4) for
+every entry of :data:`SCHEMA`: the signals the band agrees on (whether a Face Up copy
+signals, how wide a Cue's range may be for it to be given, which copy of a value is
+played first) and the weights of the blueprint's scores (the cost of a point of card
+value, the result model's chances of landing an aimed result, the Encore margin, ...).
+``tools/beat/tune_conventions.py`` chooses them by self-play on the fast replay over
+choosing seeds and writes the file.
+
+The file is validated when it is loaded: an unknown or missing entry, a value of the
+wrong type or out of its range, or a missing seat count is a :class:`ConventionsError`
+that names the entry.  Giving and reading a signal both go through these values, so a
+seat reads what it would have given whatever the file says.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+PATH = Path(__file__).with_name("conventions.json")
+SEATS = (2, 3, 4)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One tunable value: its type, range (numbers) or choices (text), and meaning."""
+
+    kind: type
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+    doc: str = ""
+    #: the values the tuner tries (numbers: a grid inside the range)
+    grid: tuple[Any, ...] = ()
+
+
+SCHEMA: dict[str, Entry] = {
+    "face_up_signal": Entry(
+        bool,
+        doc="a seat that plays a Face Up copy shows it (the exact value) when allowed",
+        grid=(True, False),
+    ),
+    "cue_max_width": Entry(
+        int,
+        0,
+        4,
+        doc="a Cue is given only when the values it leaves number at most this (0: never)",
+        grid=(0, 1, 2, 3, 4),
+    ),
+    "copy_order": Entry(
+        str,
+        choices=("cue_first", "plain_first"),
+        doc="which copy of a value is played when it does not signal (the Face Up copy last)",
+        grid=("cue_first", "plain_first"),
+    ),
+    "cost_per_point": Entry(
+        float,
+        0.0,
+        0.1,
+        doc="utility a point of card value played costs (times the song's stakes)",
+        grid=(0.0, 0.003, 0.006, 0.012, 0.02, 0.03),
+    ),
+    "all_fail_gain_per_point": Entry(
+        float,
+        0.0,
+        0.1,
+        doc="at Scrapyard (every song must FAIL) the gain of a point of card value played",
+        grid=(0.0, 0.006, 0.012, 0.024),
+    ),
+    "encore_one_bonus": Entry(
+        float,
+        0.0,
+        1.0,
+        doc="worth of a 1 played by the first seat while an Encore is needed",
+        grid=(0.0, 0.1, 0.25, 0.5),
+    ),
+    "solo_cost": Entry(
+        float,
+        0.0,
+        1.0,
+        doc="utility the Solo's extra card must gain to be spent",
+        grid=(0.0, 0.02, 0.04, 0.08, 0.15),
+    ),
+    "pass_cost": Entry(
+        float,
+        0.0,
+        1.0,
+        doc="utility the Scrapyard pass must gain to be taken",
+        grid=(0.0, 0.04, 0.1),
+    ),
+    "range_penalty": Entry(
+        float,
+        0.0,
+        5.0,
+        doc="Jupiter: utility lost per repeated value staged",
+        grid=(0.0, 0.1, 0.25, 0.5, 1.0, 2.0),
+    ),
+    "entropy_one_bonus": Entry(
+        float,
+        0.0,
+        2.0,
+        doc="Entropy Hall: worth of each 1 played (every seat must stage three 1s)",
+        grid=(0.0, 0.05, 0.1, 0.2, 0.35, 0.5, 0.75),
+    ),
+    "entropy_fail_value": Entry(
+        float,
+        0.0,
+        1.0,
+        doc="Entropy Hall: worth of a FAIL while one more is allowed (ON POINT, LOUD: 1)",
+        grid=(0.2, 0.3, 0.4, 0.6, 0.8),
+    ),
+    "aim_on_point": Entry(
+        float,
+        0.05,
+        0.95,
+        doc="result model: chance that a song aimed at ON POINT lands it",
+        grid=(0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55),
+    ),
+    "aim_loud": Entry(
+        float,
+        0.1,
+        0.9,
+        doc="result model: chance that a song aimed at LOUD lands it",
+        grid=(0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85),
+    ),
+    "recycle_decay": Entry(
+        float,
+        0.0,
+        1.0,
+        doc="Event Horizon: share of a recycled song's value kept",
+        grid=(0.5, 0.65, 0.8, 0.9),
+    ),
+    "fair_loud_margin": Entry(
+        float,
+        0.0,
+        6.0,
+        doc="a middle bandmate aims at its share of the difficulty plus this for a LOUD",
+        grid=(1.0, 1.5, 2.0, 2.5, 3.0, 4.0),
+    ),
+    "tune_cost": Entry(
+        float,
+        0.0,
+        1.0,
+        doc="Milkyway: utility a tune must gain to use up a staged Cue card (1.0: never)",
+        grid=(0.0, 0.02, 0.05, 0.1, 0.2, 1.0),
+    ),
+    "extra_encore_margin": Entry(
+        float,
+        0.0,
+        1.0,
+        doc="an Encore beyond the targets' need is taken when the model gains more than this",
+        grid=(0.0, 0.02, 0.05, 0.1, 1.0),
+    ),
+}
+
+Values = dict[str, dict[int, Any]]
+
+
+class ConventionsError(ValueError):
+    """A conventions file that does not fit :data:`SCHEMA`."""
+
+
+def _check(name: str, seats: int, value: Any) -> Any:
+    entry = SCHEMA[name]
+    where = f"{name} at {seats} seats"
+    if entry.kind is bool:
+        if not isinstance(value, bool):
+            raise ConventionsError(f"{where}: expected true or false, got {value!r}")
+        return value
+    if entry.kind is str:
+        if value not in entry.choices:
+            raise ConventionsError(f"{where}: expected one of {list(entry.choices)}, got {value!r}")
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConventionsError(f"{where}: expected a number, got {value!r}")
+    if entry.kind is int and not (isinstance(value, int) or float(value).is_integer()):
+        raise ConventionsError(f"{where}: expected a whole number, got {value!r}")
+    if not entry.low <= value <= entry.high:  # type: ignore[operator]
+        raise ConventionsError(f"{where}: {value!r} is outside the range {entry.low}..{entry.high}")
+    return entry.kind(value)
+
+
+def validate(raw: Any) -> Values:
+    """The values of a parsed conventions file, or :class:`ConventionsError`."""
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("values"), Mapping):
+        raise ConventionsError('a conventions file is an object with a "values" object')
+    given = raw["values"]
+    unknown = sorted(set(given) - set(SCHEMA))
+    if unknown:
+        raise ConventionsError(f"unknown entries: {', '.join(unknown)}")
+    missing = sorted(set(SCHEMA) - set(given))
+    if missing:
+        raise ConventionsError(f"missing entries: {', '.join(missing)}")
+    out: Values = {}
+    for name in SCHEMA:
+        per_seat = given[name]
+        if not isinstance(per_seat, Mapping):
+            raise ConventionsError(f'{name}: expected an object by seat count ("2", "3", "4")')
+        keys = {str(key) for key in per_seat}
+        if keys != {str(n) for n in SEATS}:
+            raise ConventionsError(f'{name}: expected exactly the seat counts "2", "3", "4"')
+        out[name] = {n: _check(name, n, per_seat.get(str(n), per_seat.get(n))) for n in SEATS}
+    return out
+
+
+def load(path: Path | str | None = None) -> Values:
+    """The validated values of the conventions file at ``path`` (the shipped one)."""
+    path = Path(path) if path is not None else PATH
+    try:
+        raw = json.loads(path.read_text())
+    except json.JSONDecodeError as exc:
+        raise ConventionsError(f"{path.name} is not valid JSON: {exc}") from exc
+    return validate(raw)
+
+
+def to_json(values: Values, note: str = "") -> str:
+    """The text of a conventions file holding ``values``."""
+    validate({"values": {k: {str(n): v for n, v in per.items()} for k, per in values.items()}})
+    body = {
+        "note": note,
+        "values": {name: {str(n): values[name][n] for n in SEATS} for name in SCHEMA},
+    }
+    return json.dumps(body, indent=2) + "\n"
+
+
+_CURRENT: Values = load()
+_LISTENERS: list[Callable[[], None]] = []
+
+
+def get(name: str, players: int) -> Any:
+    """The value of ``name`` for a band of ``players`` seats."""
+    return _CURRENT[name][players]
+
+
+def current() -> Values:
+    """A copy of the values in use."""
+    return {name: dict(per) for name, per in _CURRENT.items()}
+
+
+def on_change(listener: Callable[[], None]) -> None:
+    """Call ``listener`` (e.g. a cache's ``cache_clear``) whenever the values change."""
+    _LISTENERS.append(listener)
+
+
+def use(values: Values) -> None:
+    """Play with ``values`` from now on (validated; the caches that hold results of the
+    old values are cleared)."""
+    global _CURRENT
+    checked = validate(
+        {"values": {k: {str(n): v for n, v in per.items()} for k, per in values.items()}}
+    )
+    _CURRENT = checked
+    for listener in _LISTENERS:
+        listener()
+
+
+@contextmanager
+def using(values: Values) -> Iterator[None]:
+    """Play with ``values`` inside the block, then with the values in use before."""
+    before = current()
+    use(values)
+    try:
+        yield
+    finally:
+        use(before)
