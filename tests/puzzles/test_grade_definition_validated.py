@@ -70,3 +70,13 @@ def test_on_the_heldout_deals_each_bands_win_share_falls_as_the_grade_rises():
         shares = [table[g][b][0] / table[g][b][1] for g in range(1, 6)]
         assert all(x > y for x, y in itertools.pairwise(shares)), (b, shares)
     assert G.FIT["validated_on"]["falls"] is True
+
+
+def test_the_tier_weight_lifts_medium_and_hard_venues_only():
+    from services.beat import venues as V
+
+    w = G.TIER_WEIGHT["medium"]
+    assert w == G.TIER_WEIGHT["hard"] >= 0
+    for v in V.load_venues():
+        lift = w if v.tier in ("medium", "hard") else 0.0
+        assert G.difficulty(2.0, v.tier) == round(2.0 + lift, 2)
