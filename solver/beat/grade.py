@@ -11,21 +11,30 @@ over the search's order, so the same deal gives the same sample) and scaled; eac
 sampled play is decided by the line count's memo when it settled that position, else by
 CP-SAT on the round's one model, the play given as an assumption (:mod:`solver.beat.keep`).
 
-**Grade** from N (and uniqueness), one step per decade of the random band's chance:
+**Difficulty and grade.** ``D = N + w`` where ``w`` is the weight of the venue's tier
+(:data:`TIER_WEIGHT`: the medium and hard venues' ``w``; the starter and easy venues
+add 0), and the grade counts the floors of :data:`GRADE_STEPS` that D reaches:
+grade 1 below the first floor, 5 at or above the last; a unique deal is grade 5.
 
-=====  ==================  =================================================
-grade  narrowness N        meaning
-=====  ==================  =================================================
-1      N < 1               a random band stays winnable more than 1 time in 10
-2      1 <= N < 2
-3      2 <= N < 3
-4      3 <= N < 4.5
-5      N >= 4.5, or unique  a long narrow path, or exactly one winning line
-=====  ==================  =================================================
+Why these two properties: a band loses a winnable venue by a play after which it
+cannot be won, and N counts how few plays avoid that, round after round, measured on
+the deal; but N is a perfect-information count, and the rules of the medium and hard
+venues (Face Up locks, Cues, a full range to play, every song to play, ...) add what a
+band cannot see -- at the same N, bands lose them more often. The venue's tier
+carries that, and ``w`` says how many decades of N it is worth. Other measured
+properties (the fewest plays that keep a round, rounds with one keeping play, the line
+count, the rounds' number) added little once N and the tier are known.
 
-N reads the property a band must overcome -- how few plays keep the venue alive, round
-after round -- and is measured, not guessed; ``benchmarks/beat_grades.py`` checks
-that the hint and heuristic bands win less often as the grade rises.
+The weight and floors are not guessed: ``tools/beat/fit_grades.py`` chooses them on
+*choosing* deals (seeds below 1000): the floors are D's quintiles (each grade holds a
+fifth of the dealt winnable deals), ``w`` the one whose grades best predict whether the
+blueprint band wins, among those where its win share falls from grade to grade and every
+grade holds a few per cent of each tier's deals. They are stored with their validation
+in ``grade_steps.json``: on *held-out* deals (seeds from 1000 on, never used to choose)
+the blueprint band's and the live hint band's win shares fall as the grade rises
+(``benchmarks/beat_grades.py``; ``tests/puzzles/test_grade_definition_validated.py``
+regrades those deals under the shipped definition). Chosen and checked at 2 seats on
+venues 1-10; other seat counts and venues use the same D.
 
 **Winning lines** are also counted, up to :data:`CAP` (symmetric swaps folded, see
 :mod:`solver.beat.lines`): ``lines_exact`` is false when the count reached the cap or
@@ -38,8 +47,10 @@ machine) and guarded by a deadline; nothing that ran out is guessed.
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import time
+from importlib import resources
 from typing import Any
 
 from services.beat import venues as V
@@ -49,8 +60,15 @@ from solver.beat import search, sim
 CAP = 1000
 #: at most this many plays of a round are decided (a fixed, evenly spread sample)
 SAMPLE = 16
-#: grade floors on the narrowness N: the least N of grades 2, 3, 4, 5
-GRADE_STEPS = (1.0, 2.0, 3.0, 4.5)
+#: the grade's definition as ``tools/beat/fit_grades.py`` chose it on choosing deals,
+#: with its validation on held-out deals
+FIT: dict[str, Any] = json.loads(
+    resources.files("solver.beat").joinpath("grade_steps.json").read_text("utf-8")
+)
+#: grade floors on the difficulty D: the least D of grades 2, 3, 4, 5
+GRADE_STEPS: tuple[float, ...] = tuple(FIT["steps"])
+#: what a venue's tier adds to N in D (tiers not listed add 0)
+TIER_WEIGHT: dict[str, float] = FIT["tier_weight"]
 DEFAULT_NODES = 20_000
 #: the line count stops after this share (1/n) of its budget without reaching a win
 WINLESS_SHARE = 10
@@ -65,10 +83,21 @@ TAG_UNIQUE = "unique"
 TAG_ONE_PLAY = "one play keeps it alive"
 
 
-def grade_of(narrowness: float, unique: bool = False) -> int:
+def difficulty(narrowness: float, tier: str) -> float:
+    """D: the narrowness N plus the weight of the venue's tier."""
+    return round(narrowness + TIER_WEIGHT.get(tier, 0.0), 2)
+
+
+def grade_of(difficulty: float, unique: bool = False) -> int:
+    """The grade of a deal of difficulty D (5 for a unique deal)."""
     if unique:
         return 5
-    return 1 + sum(1 for step in GRADE_STEPS if narrowness >= step)
+    return 1 + sum(1 for step in GRADE_STEPS if difficulty >= step)
+
+
+def grade_from(narrowness: float, unique: bool, tier: str) -> int:
+    """The grade of a deal from its measured properties."""
+    return grade_of(difficulty(narrowness, tier), unique)
 
 
 def _uses_solo(d: L.Decision) -> bool:
@@ -133,6 +162,7 @@ def report(
         line = found.get("plan")
     out["winnable"] = winnable
     out.update(lines=None, lines_exact=False, grade=None, narrowness=None, rounds=[], tags=[])
+    out["difficulty"] = None
     if winnable and line:
         if count is not None:
             out.update(lines=count, lines_exact=count < CAP)
@@ -142,7 +172,8 @@ def report(
             out["narrowness"] = round(
                 sum(math.log10(r["plays"] / r["keep"]) for r in out["rounds"]), 2
             )
-            out["grade"] = grade_of(out["narrowness"], out["lines"] == 1)
+            out["difficulty"] = difficulty(out["narrowness"], spec.venue.tier)
+            out["grade"] = grade_of(out["difficulty"], out["lines"] == 1)
         out["tags"] = _tags(spec, st, rot, line, out, nodes, deadline)
     out["seconds"] = round(time.monotonic() - t0, 3)
     return out

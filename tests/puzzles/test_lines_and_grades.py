@@ -6,6 +6,7 @@ import pytest
 from puzzle_brute import brute, late_position
 
 from services.beat import GAME
+from services.beat import venues as V
 from solver.beat import grade as G
 from solver.beat import grade_api as GA
 from solver.beat import lines as L
@@ -52,7 +53,7 @@ def test_unique_means_one_line_by_brute_force():
 
 
 def test_grade_steps_are_monotone():
-    grades = [G.grade_of(x / 4) for x in range(0, 30)]
+    grades = [G.grade_of(x / 4) for x in range(0, 4 * int(G.GRADE_STEPS[-1]) + 8)]
     assert grades == sorted(grades) and grades[0] == 1 and grades[-1] == 5
     assert G.grade_of(0.0, unique=True) == 5
 
@@ -76,7 +77,9 @@ def test_a_grade_report_replays_its_line_to_a_win(venue, players, seed):
         end, _ = GAME.apply(end, step["seat"], step["action"])
     assert P.won(end)
     assert len(rep["rounds"]) >= 1 and all(1 <= r["keep"] <= r["plays"] for r in rep["rounds"])
-    assert rep["grade"] == G.grade_of(rep["narrowness"], rep["lines"] == 1)
+    tier = V.get_venue(venue).tier
+    assert rep["difficulty"] == G.difficulty(rep["narrowness"], tier)
+    assert rep["grade"] == G.grade_from(rep["narrowness"], rep["lines"] == 1, tier)
 
 
 def test_a_spent_deadline_leaves_the_grade_unknown_never_guessed():
@@ -84,5 +87,5 @@ def test_a_spent_deadline_leaves_the_grade_unknown_never_guessed():
 
     state = GAME.new(2, {"venue": "garage", "mode": "puzzle"}, 0)
     rep = G.report(state, deadline=time.monotonic() - 1)
-    assert rep["grade"] is None and rep["narrowness"] is None
+    assert rep["grade"] is None and rep["narrowness"] is None and rep["difficulty"] is None
     assert any(r["keep"] is None for r in rep["rounds"])
