@@ -166,5 +166,6 @@ def test_grade_reports_of_late_positions_agree_with_brute_force():
         if all(r["exact"] for r in rep["rounds"]):
             nar = sum(math.log10(p / k) for p, k in truth)
             assert rep["narrowness"] == round(nar, 2)
-            assert rep["grade"] == G.grade_of(rep["narrowness"], n == 1)
+            tier = spec.venue.tier
+            assert rep["grade"] == G.grade_from(rep["narrowness"], n == 1, tier)
     assert checked >= len(CASES)
