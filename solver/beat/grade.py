@@ -275,3 +275,104 @@ def _tags(
         if model.winnable_without(feature, deadline) is False:
             tags.append(tag)
     return tags
+
+
+class _Capped(L.Counter):
+    """A :class:`~solver.beat.lines.Counter` that also stops after enumerating ``work``
+    rounds in all (``exhausted`` then says so): a node of a 4-seat deal can offer
+    thousands of rounds, so nodes alone do not bound the cost."""
+
+    def __init__(self, spec: sim.Spec, nodes: int, deadline: float, work: int | None):
+        super().__init__(spec, nodes, deadline)
+        self.work_left = work
+        self.exhausted = False
+
+    def _children(self, st: sim.State, rot: search.Rotated) -> list[tuple[L.Decision, bool]]:
+        out = super()._children(st, rot)
+        if self.work_left is not None:
+            self.work_left -= len(out)
+            if self.work_left < 0:
+                self.exhausted = True
+                raise L.OutOfBudget
+        return out
+
+
+def narrowness_only(
+    state: dict[str, Any],
+    nodes: int = DEFAULT_NODES,
+    deadline: float = float("inf"),
+    stop_at: float | None = None,
+    work: int | None = None,
+) -> dict[str, Any]:
+    """A cheap first look at a deal for a search that wants a band of N: whether it is
+    winnable and the narrowness :func:`report` would measure, without counting the
+    lines to the cap or proving tags.
+
+    CP-SAT decides the deal first (tens of ms; a lost deal ends there). The line is
+    then chosen as :func:`report` chooses it: the line count's search runs only until
+    its first win (the nodes the count visits before that win; none within a tenth of
+    ``nodes``: CP-SAT's line), and its first winning line is taken. Each round's sampled
+    plays are decided by that search's memo, else by CP-SAT on the round's model: exact
+    verdicts, so the same ``keep`` as the report's. Where the report's own first line
+    runs out of its budget it measures CP-SAT's line and the two N can differ: a
+    filter, never a grade.
+
+    ``stop_at``: the rounds stop once N reaches it (N only grows round by round);
+    ``complete`` is then false and ``narrowness`` a lower bound. ``work``: at most this
+    many rounds are enumerated in all; past it ``costly`` is true and N unknown (such a
+    deal's report costs at least as much). Results past ``deadline`` are unknown."""
+    found = _decide(state, deadline)
+    winnable = {"feasible": True, "infeasible": False}.get(found["verdict"])
+    out: dict[str, Any] = {
+        "winnable": winnable,
+        "narrowness": None,
+        "complete": False,
+        "costly": False,
+    }
+    line = found.get("plan")
+    if not winnable or not line:
+        return out
+    spec, st, rot = L.start(state)
+    judge = _Capped(spec, nodes, deadline, work)
+    judge.winless_nodes = nodes // WINLESS_SHARE
+    try:
+        if judge.winnable(st, rot):
+            judge.winless_nodes = None
+            judge.nodes_left = nodes
+            line = judge.first_line(st, rot) or line
+    except L.OutOfBudget:
+        # no win early enough, or the first line ran out: the report takes CP-SAT's line
+        if judge.exhausted:
+            out["costly"] = True
+            return out
+    judge.winless_nodes = None
+    total = 0.0
+    try:
+        for dec in line:
+            kids = judge.children(st, rot)
+            alive = decided = 0
+            cpsat = _Fallback(spec, st, rot)
+            for j in _spread(len(kids), SAMPLE):
+                d = kids[j]
+                nxt = judge.step(st, d)
+                rot_d = search.rotate(rot, d, spec.players)
+                verdict = _alive(judge, cpsat, d, nxt, rot_d, deadline)
+                if verdict is not None:
+                    decided += 1
+                    alive += verdict
+            if not decided:
+                return out  # out of time: unknown, never guessed
+            keep = alive if decided == len(kids) else round(alive * len(kids) / decided, 1)
+            total += math.log10(len(kids) / max(keep, 1))
+            if stop_at is not None and total >= stop_at:
+                out["narrowness"] = round(total, 2)
+                return out
+            st = search.step(spec, st, dec, check=False)
+            rot = search.rotate(rot, dec, spec.players)
+    except L.OutOfBudget:
+        if not judge.exhausted:
+            raise
+        out["costly"] = True
+        return out
+    out.update(narrowness=round(total, 2), complete=True)
+    return out
