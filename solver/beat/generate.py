@@ -43,7 +43,7 @@ NEAR = 0.5
 #: rounds a candidate's first look may enumerate before it is skipped as too costly: a
 #: deal whose count meets no early win at 4 seats (thousands of rounds per position)
 #: would cost 10-45 s to grade, where most candidates cost under 2 s
-WORK = 150_000
+WORK = 50_000
 
 
 def candidate_seed(venue: str, players: int, grade: int, start: int, i: int) -> int:
