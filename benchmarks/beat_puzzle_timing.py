@@ -6,7 +6,8 @@
   a loaded machine does not cut the search and the figures are CPU time for the same work);
 * analysis: a random band plays a 4-seat venue to its end, then ``analysis.analyse``.
 
-Medians and worst cases of ``time.process_time`` per call are printed; figures, not tests.
+Medians and worst cases of ``time.process_time`` per call are printed (each generation
+also with its wall-clock time and the grades its candidates had); figures, not tests.
 
     .venv/bin/python benchmarks/beat_puzzle_timing.py [--venues 1 2 3] [--players 2 3 4]
         [--deals 3] [--grade 2 4] [--gen-budget 20 | --gen-candidates 10] [--games 3]
@@ -65,12 +66,14 @@ def main() -> None:
                 def gen(g=g, venue=venue, budget=budget):
                     return G.generate(venue, n, g, False, budget, max_candidates=a.gen_candidates)  # noqa: B023
 
+                w0 = time.monotonic()
                 out, t = cpu(gen)
+                wall = time.monotonic() - w0
                 gens.append(t)
                 found += out["found"]
                 seen = out["grades_seen"]
                 print(f"  {venue} {n} seats grade {g}: found {out['found']} after {out['tried']}, "
-                      f"{t:.2f} s CPU, {seen}", flush=True)  # fmt: skip
+                      f"{t:.2f} s CPU ({wall:.1f} s wall), {seen}", flush=True)  # fmt: skip
         summary(f"grade, {n} seats", grades)
         summary(f"generate grades {a.grade}, {n} seats ({found}/{len(gens)} found)", gens)
     times = []

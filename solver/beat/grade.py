@@ -200,25 +200,15 @@ def _rounds(
     spec = judge.spec
     out = []
     for i, dec in enumerate(line):
-        kids = judge.rounds(st, rot)
-        picked = _spread(len(kids), SAMPLE)
-        alive = decided = 0
-        cpsat = _Fallback(spec, st, rot)
-        for j in picked:
-            d = kids[j]
-            nxt = judge.step(st, d)
-            verdict = _alive(judge, cpsat, d, nxt, search.rotate(rot, d, spec.players), deadline)
-            if verdict is not None:
-                decided += 1
-                alive += verdict
-        exact = decided == len(kids)
-        keep: float | None = alive if exact else alive * len(kids) / max(decided, 1)
+        plays, alive, decided = _sample_round(judge, st, rot, deadline)
+        exact = decided == plays
+        keep: float | None = alive if exact else alive * plays / max(decided, 1)
         # the line's own play keeps it winnable, sampled or not; nothing decided: unknown
         keep = max(keep, 1) if decided else None
         out.append(
             {
                 "round": i + 1,
-                "plays": len(kids),
+                "plays": plays,
                 "keep": keep if exact or keep is None else round(keep, 1),
                 "sampled": decided,
                 "exact": exact,
@@ -227,6 +217,26 @@ def _rounds(
         st = search.step(spec, st, dec, check=False)
         rot = search.rotate(rot, dec, spec.players)
     return out
+
+
+def _sample_round(
+    judge: L.Counter, st: sim.State, rot: search.Rotated, deadline: float
+) -> tuple[int, int, int]:
+    """(plays, alive, decided): the round's distinct plays, and of the evenly spread
+    sample of them (:data:`SAMPLE`), how many keep the venue winnable and how many were
+    decided within the budgets."""
+    spec = judge.spec
+    kids = judge.rounds(st, rot)
+    alive = decided = 0
+    cpsat = _Fallback(spec, st, rot)
+    for j in _spread(len(kids), SAMPLE):
+        d = kids[j]
+        nxt = judge.step(st, d)
+        verdict = _alive(judge, cpsat, d, nxt, search.rotate(rot, d, spec.players), deadline)
+        if verdict is not None:
+            decided += 1
+            alive += verdict
+    return len(kids), alive, decided
 
 
 class _Fallback:
@@ -306,3 +316,75 @@ def _tags(
         if model.winnable_without(feature, deadline) is False:
             tags.append(tag)
     return tags
+
+
+def narrowness_only(
+    state: dict[str, Any],
+    nodes: int = DEFAULT_NODES,
+    deadline: float = float("inf"),
+    stop_at: float | None = None,
+    work: int | None = None,
+) -> dict[str, Any]:
+    """A cheap first look at a deal for a search that wants a band of N: whether it is
+    winnable and the narrowness :func:`report` would measure, without counting the
+    lines to the cap or proving tags.
+
+    CP-SAT decides the deal first (tens of ms; a lost deal ends there). The line is
+    then chosen as :func:`report` chooses it: the line count's search runs only until
+    its first win (the nodes the count visits before that win; none within a tenth of
+    ``nodes``: CP-SAT's line), and its first winning line is taken. Each round's sampled
+    plays are decided by that search's memo, else by CP-SAT on the round's model: exact
+    verdicts, so the same ``keep`` as the report's. Where the report's own first line
+    runs out of its budget it measures CP-SAT's line and the two N can differ: a
+    filter, never a grade.
+
+    ``stop_at``: the rounds stop once N reaches it (N only grows round by round);
+    ``complete`` is then false and ``narrowness`` a lower bound. ``work``: at most this
+    many rounds are enumerated in all; past it ``costly`` is true and N unknown (such a
+    deal's report costs at least as much). Results past ``deadline`` are unknown."""
+    found = _decide(state, deadline)
+    winnable = {"feasible": True, "infeasible": False}.get(found["verdict"])
+    out: dict[str, Any] = {
+        "winnable": winnable,
+        "narrowness": None,
+        "complete": False,
+        "costly": False,
+    }
+    line = found.get("plan")
+    if not winnable or not line:
+        return out
+    spec, st, rot = L.start(state)
+    judge = L.Counter(spec, nodes, deadline)
+    judge.rounds_left = work
+    judge.winless_nodes = nodes // WINLESS_SHARE
+    try:
+        if judge.winnable(st, rot):
+            judge.winless_nodes = None
+            judge.nodes_left = nodes
+            line = judge.first_line(st, rot) or line
+    except L.OutOfBudget:
+        # no win early enough, or the first line ran out: the report takes CP-SAT's line
+        if judge.exhausted:
+            out["costly"] = True
+            return out
+    judge.winless_nodes = None
+    total = 0.0
+    try:
+        for dec in line:
+            plays, alive, decided = _sample_round(judge, st, rot, deadline)
+            if not decided:
+                return out  # out of time: unknown, never guessed
+            keep = alive if decided == plays else round(alive * plays / decided, 1)
+            total += math.log10(plays / max(keep, 1))
+            if stop_at is not None and total >= stop_at:
+                out["narrowness"] = round(total, 2)
+                return out
+            st = search.step(spec, st, dec, check=False)
+            rot = search.rotate(rot, dec, spec.players)
+    except L.OutOfBudget:
+        if not judge.exhausted:
+            raise
+        out["costly"] = True
+        return out
+    out.update(narrowness=round(total, 2), complete=True)
+    return out

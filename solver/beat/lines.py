@@ -67,6 +67,11 @@ class Counter:
         self.options: dict[tuple, list[_Option]] = {}
         #: per round (its songs and the previous result), song results by plays' code
         self.round_results: dict[tuple, dict[int, tuple]] = {}
+        #: at most this many rounds enumerated in all (None: no cap); a node of a 4-seat
+        #: deal can offer thousands of rounds, so nodes alone do not bound the cost
+        self.rounds_left: int | None = None
+        #: whether the rounds' cap, rather than the nodes or the clock, ran out
+        self.exhausted = False
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -76,6 +81,16 @@ class Counter:
         if self.winless_nodes is not None and not self.wins and self.nodes > self.winless_nodes:
             raise OutOfBudget
 
+    def _node(self, st: sim.State, rot: search.Rotated, with_lost: bool = True) -> _Node:
+        """A position's rounds, counted against :attr:`rounds_left`."""
+        node = _Node(self, st, rot, with_lost=with_lost)
+        if self.rounds_left is not None:
+            self.rounds_left -= len(node.entries)
+            if self.rounds_left < 0:
+                self.exhausted = True
+                raise OutOfBudget
+        return node
+
     def children(self, st: sim.State, rot: search.Rotated) -> list[Decision]:
         """The distinct legal rounds from ``st``, rounds that serve the targets first (so
         capped counts and winnability checks find wins early); stepped by the caller, so
@@ -84,12 +99,12 @@ class Counter:
 
     def rounds(self, st: sim.State, rot: search.Rotated) -> Rounds:
         """:meth:`children` as a sequence whose decisions are built when read."""
-        return Rounds(_Node(self, st, rot))
+        return Rounds(self._node(st, rot))
 
     def _children(self, st: sim.State, rot: search.Rotated) -> list[tuple[Decision, bool]]:
         """:meth:`children`, each with whether its results alone already lose the venue
         (the engine's first check of a round): such a round is never stepped."""
-        node = _Node(self, st, rot)
+        node = self._node(st, rot)
         return [(node.decision(e), e[_LOST]) for e in node.entries]
 
     def step(self, st: sim.State, dec: Decision) -> sim.State:
@@ -113,7 +128,7 @@ class Counter:
         self._tick()
         total = 0
         complete = True
-        node = _Node(self, st, rot, with_lost=False)
+        node = self._node(st, rot, with_lost=False)
         memo = self.memo
         for e in node.entries:
             if e[_LOST]:
@@ -148,7 +163,7 @@ class Counter:
         """The first winning line in the children's order, or None."""
         line: list[Decision] = []
         while st.status == "running":
-            node = _Node(self, st, rot, with_lost=False)
+            node = self._node(st, rot, with_lost=False)
             for e in node.entries:
                 if e[_LOST]:
                     continue
