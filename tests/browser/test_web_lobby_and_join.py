@@ -41,6 +41,8 @@ def test_overdrive_bands_are_chosen_by_name_seat_by_seat(new_page, client):
     page.fill("#players", "2")
     page.dispatch_event("#players", "change")
     page.wait_for_selector("#pick-overdrive-bands-1")
+    page.wait_for_load_state("networkidle")  # every game's choices have arrived
+    assert page.locator("#pick-overdrive-bands-1").count() == 1
     # names, never the ids a new player could not know
     assert "Dead & Death" in page.locator("#pick-overdrive-bands-0 option").all_inner_texts()
     page.select_option("#pick-overdrive-bands-0", label="Dead & Death")

@@ -148,6 +148,8 @@ async function suggest(game, form, box) {
     if (!section || !input || input.tagName !== "INPUT") continue;
     try {
       const items = (await api.content(game.game, section)).items;
+      // another game chosen meanwhile: its own form has replaced this one
+      if (!input.isConnected) return;
       if (!Array.isArray(items)) continue;
       const named = items.filter((it) => it && it.id !== undefined);
       const list = h("datalist", { id: `choices-${game.game}-${name}` },
