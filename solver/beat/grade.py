@@ -40,8 +40,10 @@ venues 1-10; other seat counts and venues use the same D.
 :mod:`solver.beat.lines`): ``lines_exact`` is false when the count reached the cap or
 ran out of its budget. A deal is *unique* when exactly one line wins.
 
-Work is bounded by node budgets (the same deal and budgets give the same report on any
-machine) and guarded by a deadline; nothing that ran out is guessed.
+Work is bounded by node budgets (the line count is the same on any machine) and guarded
+by a deadline; CP-SAT's questions have a wall-clock limit each, so on a loaded machine a
+round's ``keep`` may rest on fewer sampled plays (``sampled``). Nothing that ran out is
+guessed.
 """
 
 from __future__ import annotations
