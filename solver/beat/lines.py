@@ -101,6 +101,12 @@ class Counter:
         """:meth:`children` as a sequence whose decisions are built when read."""
         return Rounds(self._node(st, rot))
 
+    def _children(self, st: sim.State, rot: search.Rotated) -> list[tuple[Decision, bool]]:
+        """:meth:`children`, each with whether its results alone already lose the venue
+        (the engine's first check of a round): such a round is never stepped."""
+        node = self._node(st, rot)
+        return [(node.decision(e), e[_LOST]) for e in node.entries]
+
     def step(self, st: sim.State, dec: Decision) -> sim.State:
         return search.step(self.spec, st, dec, check=False)
 
