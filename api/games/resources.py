@@ -48,7 +48,9 @@ blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games an
 HINT_DEFAULT_BUDGET_S = 2.0
 HINT_MAX_BUDGET_S = 20.0
 
-_IF_MATCH = re.compile(r'^\s*(?:W/)?"?(\d+)"?\s*$')
+# a version, or the tag of a game ended for idleness at that version (its moves are then
+# refused as for any ended game)
+_IF_MATCH = re.compile(r'^\s*(?:W/)?"?(\d+)(?:-idle)?"?\s*$')
 
 
 def _etag(record: GameRecord) -> dict[str, str]:

@@ -40,6 +40,10 @@ def test_an_idle_table_ends_with_a_documented_outcome_and_stays_readable(setting
         assert api.get(f"/v1/games/{gid}/actions", headers=auth).json()["actions"] == []
         refused = api.post(f"/v1/games/{gid}/actions", json=action, headers=auth)
         assert (refused.status_code, refused.json()["code"]) == (422, "game_over")
+        # the ended game's own tag, echoed as If-Match, is understood: still game over
+        echoed = {**auth, "If-Match": again.headers["ETag"]}
+        refused = api.post(f"/v1/games/{gid}/actions", json=action, headers=echoed)
+        assert (refused.status_code, refused.json()["code"]) == (422, "game_over")
         # nobody can join an ended table
         assert waiting not in [g["id"] for g in api.get("/v1/games").json()["games"]]
         late = api.post(f"/v1/games/{waiting}/seats/1", json={"name": "Too late"})
