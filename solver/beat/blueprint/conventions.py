@@ -112,16 +112,28 @@ def signal_kind(seen: Seen, value: int) -> tuple | None:
 
 
 def closer_belief(
-    seen: Seen, own: tuple[int, ...], main: int | None, signalled: bool = True
+    seen: Seen,
+    own: tuple[int, ...],
+    main: int | None,
+    signalled: bool = True,
+    kinds: dict[int, tuple | None] | None = None,
 ) -> CodeDist:
     """What the closer will believe this seat played on a song: its main card as the
     convention signals it (exactly when Face Up, a range with a Cue, else its unstaged
     cards; ``signalled`` False: a card on a later song of the round, which carries no
-    signal), any other card of its as played."""
+    signal), any other card of its as played.  ``kinds``: a decision's memo of
+    :func:`signal_kind` per value (filled here), for a decision that asks for many."""
     if main is None:
         return ((code_of(own), 1.0),)
     rest = code_of(own) - CODE[main]
-    kind = signal_kind(seen, main) if signalled else None
+    if not signalled:
+        kind = None
+    elif kinds is None:
+        kind = signal_kind(seen, main)
+    else:
+        if main not in kinds:
+            kinds[main] = signal_kind(seen, main)
+        kind = kinds[main]
     if kind is not None and kind[0] == "exact":
         return ((code_of(own), 1.0),)
     stage = tuple(sim.VALUE[card] for card in seen.stages[seen.seat])
