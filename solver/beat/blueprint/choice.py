@@ -143,7 +143,7 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     tune_cost = data.get("tune_cost", seen.players)
 
     def fits(vals: tuple[int, ...]) -> bool:
-        return all(have[x] >= m for x, m in Counter(vals).items())
+        return all(have[x] >= vals.count(x) for x in vals)
 
     scored: list[tuple[float, tuple, tuple[int, int] | None]] = []
     combos = itertools.permutations(values * 2, want) if want > 1 else ((x,) for x in values)
