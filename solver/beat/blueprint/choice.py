@@ -23,7 +23,7 @@ from solver.beat.blueprint.conventions import (
     pick_copy,
     signal_for,
 )
-from solver.beat.blueprint.mate_values import mates_per_song
+from solver.beat.blueprint.mate_values import ValueDist, mates_per_song
 from solver.beat.blueprint.result_value import planned_encores, result_utilities
 from solver.beat.blueprint.seat_view import Seen
 from solver.beat.blueprint.song_value import song_context, song_value
@@ -116,7 +116,7 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     mates = mates_per_song(seen, utils)
     contexts = [song_context(seen, song) for song in range(round_songs)]
     scales = [max(utility.values(), default=1.0) for utility in utils]
-    kinds: dict[int, tuple | None] = {}
+    readings: dict[tuple[int, bool], ValueDist | None] = {}
     cache: dict[tuple, tuple[float, float]] = {}
 
     def value(
@@ -126,7 +126,9 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
         if key not in cache:
             # only the first song's card carries a signal: the closer reads a card on a
             # later song (Rock in the Belt) as any of this seat's unstaged values
-            belief = closer_belief(seen, own, main, song == 0, kinds) if main is not None else None
+            belief = (
+                closer_belief(seen, own, main, song == 0, readings) if main is not None else None
+            )
             expected, nonfail = song_value(
                 seen, song, own, mates[song], utils[song], belief, tuned, contexts[song]
             )
