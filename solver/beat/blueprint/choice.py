@@ -23,10 +23,10 @@ from solver.beat.blueprint.conventions import (
     pick_copy,
     signal_for,
 )
-from solver.beat.blueprint.mate_values import mates_per_song
+from solver.beat.blueprint.mate_values import ValueDist, mates_per_song
 from solver.beat.blueprint.result_value import planned_encores, result_utilities
 from solver.beat.blueprint.seat_view import Seen
-from solver.beat.blueprint.song_value import song_value
+from solver.beat.blueprint.song_value import song_context, song_value
 
 # The weights below are per seat count in ``conventions.json`` (:mod:`.data`):
 # ``cost_per_point`` (what a point of card value played costs, times the song's
@@ -110,9 +110,13 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     hand = list(seen.hand)
     want = min(seen.need, len(hand))
     venue = seen.venue
-    utils = result_utilities(seen)
-    mates = mates_per_song(seen)
+    # computed once per decision, not once per card value considered
     plan = planned_encores(seen)
+    utils = result_utilities(seen, plan)
+    mates = mates_per_song(seen, utils)
+    contexts = [song_context(seen, song) for song in range(round_songs)]
+    scales = [max(utility.values(), default=1.0) for utility in utils]
+    readings: dict[tuple[int, bool], ValueDist | None] = {}
     cache: dict[tuple, tuple[float, float]] = {}
 
     def value(
@@ -123,11 +127,13 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
             # only the first song's card carries a signal: the closer reads a card on a
             # later song (Rock in the Belt) as any of this seat's unstaged values
             belief = (
-                closer_belief(seen, own, main, signalled=song == 0) if main is not None else None
+                closer_belief(seen, own, main, song == 0, readings) if main is not None else None
             )
-            expected, nonfail = song_value(seen, song, own, mates[song], utils[song], belief, tuned)
-            scale = max(utils[song].values(), default=1.0)
-            cache[key] = (expected + card_terms(seen, own, nonfail, plan, scale), nonfail)
+            expected, nonfail = song_value(
+                seen, song, own, mates[song], utils[song], belief, tuned, contexts[song]
+            )
+            terms = card_terms(seen, own, nonfail, plan, scales[song])
+            cache[key] = (expected + terms, nonfail)
         return cache[key]
 
     have = Counter(sim.VALUE[card] for card in hand)
@@ -139,7 +145,7 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     tune_cost = data.get("tune_cost", seen.players)
 
     def fits(vals: tuple[int, ...]) -> bool:
-        return all(have[x] >= m for x, m in Counter(vals).items())
+        return all(have[x] >= vals.count(x) for x in vals)
 
     scored: list[tuple[float, tuple, tuple[int, int] | None]] = []
     combos = itertools.permutations(values * 2, want) if want > 1 else ((x,) for x in values)

@@ -21,6 +21,7 @@ from solver.beat.blueprint import data
 from solver.beat.blueprint.mate_values import (
     CODE,
     CodeDist,
+    ValueDist,
     card_pool,
     code_of,
     value_distribution,
@@ -111,21 +112,41 @@ def signal_kind(seen: Seen, value: int) -> tuple | None:
     return ("range", cue_value, 6) if cue[2] == "higher" else ("range", 0, cue_value)
 
 
+def _main_reading(seen: Seen, main: int, signalled: bool) -> ValueDist | None:
+    """What the closer reads of this seat's main card of value ``main``: the values it
+    may be with their chances, None when it knows the value (Face Up)."""
+    kind = signal_kind(seen, main) if signalled else None
+    if kind is not None and kind[0] == "exact":
+        return None
+    stage = tuple(sim.VALUE[card] for card in seen.stages[seen.seat])
+    pool = card_pool(stage, seen.venue.rule_id == "full_range")
+    above, below = (kind[1], kind[2]) if kind is not None else (0, 6)
+    return value_distribution(pool, None, above, below)
+
+
 def closer_belief(
-    seen: Seen, own: tuple[int, ...], main: int | None, signalled: bool = True
+    seen: Seen,
+    own: tuple[int, ...],
+    main: int | None,
+    signalled: bool = True,
+    readings: dict[tuple[int, bool], ValueDist | None] | None = None,
 ) -> CodeDist:
     """What the closer will believe this seat played on a song: its main card as the
     convention signals it (exactly when Face Up, a range with a Cue, else its unstaged
     cards; ``signalled`` False: a card on a later song of the round, which carries no
-    signal), any other card of its as played."""
+    signal), any other card of its as played.  ``readings``: a decision's memo of the
+    main card's reading per (value, signalled), filled here, for a decision that asks
+    for many."""
     if main is None:
         return ((code_of(own), 1.0),)
-    rest = code_of(own) - CODE[main]
-    kind = signal_kind(seen, main) if signalled else None
-    if kind is not None and kind[0] == "exact":
+    if readings is None:
+        reading = _main_reading(seen, main, signalled)
+    else:
+        key = (main, signalled)
+        if key not in readings:
+            readings[key] = _main_reading(seen, main, signalled)
+        reading = readings[key]
+    if reading is None:
         return ((code_of(own), 1.0),)
-    stage = tuple(sim.VALUE[card] for card in seen.stages[seen.seat])
-    pool = card_pool(stage, seen.venue.rule_id == "full_range")
-    above, below = (kind[1], kind[2]) if kind is not None else (0, 6)
-    dist = value_distribution(pool, None, above, below)
-    return tuple((rest + CODE[value], chance) for value, chance in dist)
+    rest = code_of(own) - CODE[main]
+    return tuple((rest + CODE[value], chance) for value, chance in reading)

@@ -123,9 +123,10 @@ def combine(distributions: tuple[ValueDist, ...]) -> CodeDist:
     return tuple(acc.items())
 
 
-def mates_per_song(seen: Seen) -> list[CodeDist]:
+def mates_per_song(seen: Seen, utils: list[dict[str, float]] | None = None) -> list[CodeDist]:
     """Per song: the values of the bandmates other than the closer, as a distribution
-    over multiset codes (played ones as signalled, the others from their unstaged cards)."""
+    over multiset codes (played ones as signalled, the others from their unstaged cards;
+    ``utils``: :func:`result_utilities` of ``seen`` when the caller has them already)."""
     round_songs = len(seen.songs)
     closer = closer_of(seen)
     per_song: list[list] = [[] for _ in range(round_songs)]
@@ -133,7 +134,10 @@ def mates_per_song(seen: Seen) -> list[CodeDist]:
         for signal in signals:
             if signal.song < round_songs:
                 per_song[signal.song].append(mate_distribution(seen, mate, signal, signal.song))
-    utils = result_utilities(seen) if len(seen.later) > 1 else None
+    if len(seen.later) <= 1:
+        utils = None
+    elif utils is None:
+        utils = result_utilities(seen)
     for mate in seen.later:
         if mate == closer:
             continue

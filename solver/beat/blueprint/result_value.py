@@ -167,14 +167,16 @@ def planned_encores(seen: Seen) -> int:
     return min(seen.encore_left, extra)
 
 
-def result_utilities(seen: Seen) -> list[dict[str, float]]:
-    """Per song of the round: result -> estimated chance to still win after it."""
+def result_utilities(seen: Seen, plan: int | None = None) -> list[dict[str, float]]:
+    """Per song of the round: result -> estimated chance to still win after it
+    (``plan``: :func:`planned_encores` of ``seen`` when the caller has it already)."""
     venue = seen.venue
     counts = Counter(result for _, result in seen.results)
     position = len(seen.results)
     last = seen.results[-1][1] if seen.results else None
     round_songs = len(seen.songs)
-    plan = planned_encores(seen)
+    if plan is None:
+        plan = planned_encores(seen)
     out = []
     for song, (difficulty, _) in enumerate(seen.songs):
         # the round's other songs are still to count whichever comes first (Rock in the

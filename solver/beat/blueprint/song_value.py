@@ -149,6 +149,29 @@ def _value_with_closer(
     return expected, nonfail
 
 
+#: what a song's value reads of a decision besides the cards: (venue id, difficulties,
+#: events, previous result, closer's pool or None, closer's hand size)
+SongContext = tuple[str, tuple[int, ...], tuple[str, ...], str | None, Pool | None, int]
+
+
+def song_context(seen: Seen, song: int) -> SongContext:
+    """The parts of :func:`song_value` that depend on the decision and the song only
+    (a decision values many cards on the same song: it computes them once)."""
+    difficulty, events = seen.songs[song]
+    difficulties = (
+        (difficulty,)
+        if difficulty is not None
+        else tuple(sorted(set(seen.difficulty_pool))) or (6,)
+    )
+    closer = closer_of(seen)
+    previous = previous_result(seen)
+    if closer is None or song >= seen.hand_counts[closer]:
+        return seen.venue.id, difficulties, events, previous, None, 0
+    stage = tuple(sim.VALUE[card] for card in seen.stages[closer])
+    pool = card_pool(stage, seen.venue.rule_id == "full_range")
+    return seen.venue.id, difficulties, events, previous, pool, seen.hand_counts[closer]
+
+
 def song_value(
     seen: Seen,
     song: int,
@@ -157,44 +180,33 @@ def song_value(
     utility: dict[str, float],
     belief: CodeDist | None = None,
     tuned: tuple[int, int] = (0, 0),
+    context: SongContext | None = None,
 ) -> tuple[float, float]:
     """(expected utility, chance the song is not a FAIL) of playing ``own`` on ``song``
     (``belief``: what the closer will believe this seat played, from its signal;
     ``tuned``: Milkyway, the seat tunes its card of that value by that delta -- only
-    the last seat to play tunes, so no closer answers it)."""
-    difficulty, events = seen.songs[song]
-    difficulties = (
-        (difficulty,)
-        if difficulty is not None
-        else tuple(sorted(set(seen.difficulty_pool))) or (6,)
+    the last seat to play tunes, so no closer answers it; ``context``:
+    :func:`song_context` of ``seen`` and ``song`` when the caller has it already)."""
+    venue_id, difficulties, events, previous, pool, closer_hand = (
+        song_context(seen, song) if context is None else context
     )
     utilities = (round(utility[FAIL], 4), round(utility[OP], 4), round(utility[LOUD], 4))
     own_code = code_of(own)
-    closer = closer_of(seen)
-    if closer is None or song >= seen.hand_counts[closer]:
+    if pool is None:
         return _value_without_closer(
-            seen.venue.id,
-            difficulties,
-            events,
-            previous_result(seen),
-            own_code,
-            mates,
-            *utilities,
-            tuned,
+            venue_id, difficulties, events, previous, own_code, mates, *utilities, tuned
         )
-    stage = tuple(sim.VALUE[card] for card in seen.stages[closer])
-    pool = card_pool(stage, seen.venue.rule_id == "full_range")
     if belief is None:
         belief = ((own_code, 1.0),)
     return _value_with_closer(
-        seen.venue.id,
+        venue_id,
         difficulties,
         events,
-        previous_result(seen),
+        previous,
         own_code,
         mates,
         utilities,
         pool,
-        seen.hand_counts[closer],
+        closer_hand,
         belief,
     )
