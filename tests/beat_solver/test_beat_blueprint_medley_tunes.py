@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import itertools
 
+from engine_band import engine_blueprint_band
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from live_positions import random_position
-from test_beat_live_hints import _engine_blueprint_band
 
 from services.beat import GAME
 from solver.beat import blueprint as B
@@ -92,7 +92,7 @@ def test_a_rollout_with_tunes_ends_as_the_engine_does():
     with data.using(_tunes_on()):
         for players, seed in itertools.product((2, 3, 4), range(3)):
             state = GAME.new(players, {"venue": "milkyway", "mode": "puzzle"}, seed)
-            end = _engine_blueprint_band(state)
+            end = engine_blueprint_band(state)
             spec, st_, _, _ = sim.from_engine(state)
             rotated = [set(s["rotated"]) for s in state["seats"]]
             won = live.rollout(spec, st_, None, state["lead"], rotated)

@@ -159,10 +159,10 @@ def test_rollouts_end_as_the_blueprint_band_through_the_engine(venue, players, s
     """The rollout's shortcuts (results read a second time only when a 1 may take an
     Encore, the ``Seen`` built without re-reading unflagged plays) keep every decision:
     a rollout ends as the same band played through the engine."""
-    from test_beat_live_hints import _engine_blueprint_band
+    from engine_band import engine_blueprint_band
 
     state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, seed)
-    end = _engine_blueprint_band(copy.deepcopy(state))
+    end = engine_blueprint_band(copy.deepcopy(state))
     spec, st_sim, _, _ = live.sim.from_engine(state)
     rotated = [set(s["rotated"]) for s in state["seats"]]
     won = live.rollout(spec, st_sim, None, state["lead"], rotated)

@@ -8,6 +8,7 @@ import itertools
 import random
 
 import pytest
+from engine_band import engine_blueprint_band
 from live_positions import VENUES, encore_position, random_position
 
 from services.beat import GAME
@@ -189,27 +190,6 @@ def test_encore_decisions_are_judged_by_rollouts():
     assert V.get_venue(state["venue"]).id == "roswell"
 
 
-def _engine_blueprint_band(state: dict) -> dict:
-    """Every seat plays the blueprint's move for its own view, through the engine."""
-    for _ in range(500):
-        if state["status"] != "running":
-            break
-        if state["phase"] == "encore":
-            seat = state["pending_encores"][0]["seat"]
-            take = live.encore_take(GAME.view(state, seat), seat)
-            state, _ = GAME.apply(state, seat, {"type": "encore", "take": take})
-            continue
-        seat = next(
-            s
-            for s in live.band_order(state["players"], state["lead"])
-            if GAME.legal_actions(state, s)
-        )
-        seen = live.seen_of(GAME.view(state, seat), seat, True)
-        acts = live._play_actions(B.choose(seen), len(state["current"]) > 1)
-        state = _apply_all(state, {"actions": [{"seat": seat, "action": a} for a in acts]})
-    return state
-
-
 @pytest.mark.parametrize(
     "venue", ["garage", "twin_moon", "red_rocks", "area_fifty", "roswell", "rock_in_the_belt"]
 )
@@ -218,7 +198,7 @@ def test_rollouts_play_the_blueprint_as_the_engine_does(venue):
     world) ends as the same blueprint band played through the engine: same wins."""
     for players, seed in itertools.product((2, 3, 4), range(2)):
         state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, seed)
-        end = _engine_blueprint_band(state)
+        end = engine_blueprint_band(state)
         spec, st, _, _ = sim.from_engine(state)
         rotated = [set(s["rotated"]) for s in state["seats"]]
         won = live.rollout(spec, st, None, state["lead"], rotated)
