@@ -24,7 +24,11 @@ from solver.beat.blueprint.conventions import (
     signal_for,
 )
 from solver.beat.blueprint.mate_values import ValueDist, mates_per_song
-from solver.beat.blueprint.result_value import planned_encores, result_utilities
+from solver.beat.blueprint.result_value import (
+    planned_encores,
+    result_utilities,
+    short_utilities,
+)
 from solver.beat.blueprint.seat_view import Seen
 from solver.beat.blueprint.song_value import song_context, song_value
 
@@ -113,6 +117,7 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     # computed once per decision, not once per card value considered
     plan = planned_encores(seen)
     utils = result_utilities(seen, plan)
+    shorts = short_utilities(seen, plan)
     mates = mates_per_song(seen, utils)
     contexts = [song_context(seen, song) for song in range(round_songs)]
     scales = [max(utility.values(), default=1.0) for utility in utils]
@@ -130,7 +135,15 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
                 closer_belief(seen, own, main, song == 0, readings) if main is not None else None
             )
             expected, nonfail = song_value(
-                seen, song, own, mates[song], utils[song], belief, tuned, contexts[song]
+                seen,
+                song,
+                own,
+                mates[song],
+                utils[song],
+                belief,
+                tuned,
+                contexts[song],
+                shorts[song],
             )
             terms = card_terms(seen, own, nonfail, plan, scales[song])
             cache[key] = (expected + terms, nonfail)

@@ -150,6 +150,13 @@ SCHEMA: dict[str, Entry] = {
         doc="Milkyway: utility a tune must gain to use up a staged Cue card (1.0: never)",
         grid=(0.0, 0.02, 0.05, 0.1, 0.2, 1.0),
     ),
+    "encore_later_chance": Entry(
+        float,
+        0.0,
+        1.0,
+        doc="chance that a later song brings a 1 for an Encore still needed (1.0: sure)",
+        grid=(0.3, 0.5, 0.7, 0.85, 1.0),
+    ),
     "extra_encore_margin": Entry(
         float,
         0.0,

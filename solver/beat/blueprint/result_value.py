@@ -7,6 +7,7 @@ result at a position are honoured.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from functools import lru_cache
 
@@ -172,13 +173,11 @@ def result_utilities(seen: Seen, plan: int | None = None) -> list[dict[str, floa
     (``plan``: :func:`planned_encores` of ``seen`` when the caller has it already)."""
     venue = seen.venue
     counts = Counter(result for _, result in seen.results)
-    position = len(seen.results)
-    last = seen.results[-1][1] if seen.results else None
     round_songs = len(seen.songs)
     if plan is None:
         plan = planned_encores(seen)
     out = []
-    for song, (difficulty, _) in enumerate(seen.songs):
+    for song in range(round_songs):
         # the round's other songs are still to count whichever comes first (Rock in the
         # Belt plays two at once): counting only the later ones rated every result of
         # the second song as lost when the setlist had no song to spare
@@ -201,35 +200,83 @@ def result_utilities(seen: Seen, plan: int | None = None) -> list[dict[str, floa
                 }
             )
             continue
-        forced = forced_result(venue, position + song + 1, left_after, difficulty)
-        utility = {}
-        for result in RESULTS:
-            counted = result
-            if result == LOUD and venue.rule_id == "no_loud_twice" and last == LOUD:
-                counted = FAIL
-            if (
-                forced is not None
-                and counted != forced
-                and venue.rule_id in ("odd_songs_loud", "first_songs_fail", "even_songs_on_point")
-            ):
-                utility[result] = 0.0
-                continue
-            value = win_chance(
-                venue.id,
-                counts[OP] + (counted == OP),
-                counts[LOUD] + (counted == LOUD),
-                counts[FAIL] + (counted == FAIL),
-                left_after,
-                position + song + 1,
-                counted,
-                seen.players,
-            )
-            if forced is not None and counted != forced and left_after < 2:
-                value = 0.0  # a final-check rule (last song LOUD, finale ON POINT) broken
-            utility[result] = value
-        if song in seen.broken:  # the engine FAILs it whatever is played
-            utility = dict.fromkeys(RESULTS, utility[FAIL])
-        out.append(utility)
+        out.append(_song_utility(seen, song, left_after, counts))
+    return out
+
+
+def _song_utility(seen: Seen, song: int, left_after: int, counts: Counter) -> dict[str, float]:
+    """result -> chance to still win when ``left_after`` songs follow this one."""
+    venue = seen.venue
+    position = len(seen.results)
+    last = seen.results[-1][1] if seen.results else None
+    difficulty = seen.songs[song][0]
+    forced = forced_result(venue, position + song + 1, left_after, difficulty)
+    utility = {}
+    for result in RESULTS:
+        counted = result
+        if result == LOUD and venue.rule_id == "no_loud_twice" and last == LOUD:
+            counted = FAIL
+        if (
+            forced is not None
+            and counted != forced
+            and venue.rule_id in ("odd_songs_loud", "first_songs_fail", "even_songs_on_point")
+        ):
+            utility[result] = 0.0
+            continue
+        value = win_chance(
+            venue.id,
+            counts[OP] + (counted == OP),
+            counts[LOUD] + (counted == LOUD),
+            counts[FAIL] + (counted == FAIL),
+            left_after,
+            position + song + 1,
+            counted,
+            seen.players,
+        )
+        if forced is not None and counted != forced and left_after < 2:
+            value = 0.0  # a final-check rule (last song LOUD, finale ON POINT) broken
+        utility[result] = value
+    if song in seen.broken:  # the engine FAILs it whatever is played
+        utility = dict.fromkeys(RESULTS, utility[FAIL])
+    return utility
+
+
+def short_utilities(seen: Seen, plan: int) -> list[tuple[dict[str, float], ...]]:
+    """Per song of the round, while ``plan`` Encores are needed: the result utilities
+    when the song brings ``e`` < ``plan`` of them (``e`` 1s played on it; none on a
+    FAIL), the others left to the songs after it, each of which brings one with
+    ``encore_later_chance`` (:mod:`.data`).  :func:`result_utilities` counts every
+    planned Encore as sure, so a 1 was worth nothing beside a small bonus, and the
+    band ended Red Rocks without its Encore."""
+    chance = data.get("encore_later_chance", seen.players)
+    if plan <= 0 or chance >= 1.0 or V.auto_encores(seen.venue):
+        return [() for _ in seen.songs]
+    counts = Counter(result for _, result in seen.results)
+    round_songs = len(seen.songs)
+    chances = seen.songs_after + round_songs - 1  # later songs that may bring a 1
+    out = []
+    for song in range(round_songs):
+        base = seen.songs_after + round_songs - 1
+        per_e = []
+        for e in range(plan):
+            # how many of the plan - e missing Encores the later songs bring
+            missing = plan - e
+            weights = [0.0] * (missing + 1)
+            for k in range(chances + 1):
+                p = math.comb(chances, k) * chance**k * (1 - chance) ** (chances - k)
+                weights[min(k, missing)] += p
+            utility = dict.fromkeys(RESULTS, 0.0)
+            for j, weight in enumerate(weights):
+                if weight <= 0:
+                    continue
+                at = _song_utility(seen, song, base + e + j, counts)
+                for result in RESULTS:
+                    utility[result] += weight * at[result]
+            per_e.append(utility)
+        fail = per_e[0][FAIL]  # a FAIL brings no Encore
+        for utility in per_e:
+            utility[FAIL] = fail
+        out.append(tuple(per_e))
     return out
 
 

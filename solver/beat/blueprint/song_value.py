@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from solver.beat import sim
 from solver.beat.blueprint.mate_values import (
+    BASE,
     CODE,
     CodeDist,
     Pool,
@@ -23,6 +24,8 @@ from solver.beat.blueprint.mate_values import (
 )
 from solver.beat.blueprint.result_value import FAIL, LOUD, OP
 from solver.beat.blueprint.seat_view import Seen, closer_of, previous_result
+
+RESULT_INDEX = {FAIL: 0, OP: 1, LOUD: 2}
 
 #: (venue, difficulty, events, previous result, tuned) -> {multiset code: result}
 _TABLES: dict[tuple, dict[int, str]] = {}
@@ -61,6 +64,20 @@ def table_result(table: dict, code: int) -> str:
     return result
 
 
+#: while Encores are needed: the utilities (FAIL, ON POINT, LOUD) of a song whose 1s
+#: bring e of them, for e below the plan (:func:`.result_value.short_utilities`)
+Short = tuple[tuple[float, float, float], ...]
+
+
+def _worth(utility: dict[str, float], short: Short, code: int, result: str) -> float:
+    """The utility of ``result`` for the values of ``code``: its 1s bring Encores."""
+    if short:
+        ones = code % BASE
+        if ones < len(short):
+            return short[ones][RESULT_INDEX[result]]
+    return utility[result]
+
+
 @lru_cache(maxsize=200_000)
 def _value_without_closer(
     venue_id: str,
@@ -73,6 +90,7 @@ def _value_without_closer(
     u_op: float,
     u_loud: float,
     tuned: tuple[int, int] = (0, 0),
+    short: Short = (),
 ) -> tuple[float, float]:
     utility = {FAIL: u_fail, OP: u_op, LOUD: u_loud}
     total = nonfail = 0.0
@@ -81,7 +99,7 @@ def _value_without_closer(
         table = song_table(venue_id, difficulty, events, previous, tuned)
         for code, chance in mates:
             result = table_result(table, own + code)
-            total += weight * chance * utility[result]
+            total += weight * chance * _worth(utility, short, own + code, result)
             if result != FAIL:
                 nonfail += weight * chance
     return total, nonfail
@@ -99,6 +117,7 @@ def _value_with_closer(
     pool: Pool,
     hand_size: int,
     belief: CodeDist,
+    short: Short = (),
 ) -> tuple[float, float]:
     """(expected utility, chance of no FAIL) when the closer answers: it holds
     ``hand_size`` random cards of its ``pool`` and plays the value best for what it
@@ -118,7 +137,7 @@ def _value_with_closer(
         for table in tables:
             for code, chance in mates:
                 result = table_result(table, base + code)
-                total += chance * utility[result]
+                total += chance * _worth(utility, short, base + code, result)
                 if result != FAIL:
                     nonfail += chance
         memo[key] = (weight * total, weight * nonfail)
@@ -181,20 +200,27 @@ def song_value(
     belief: CodeDist | None = None,
     tuned: tuple[int, int] = (0, 0),
     context: SongContext | None = None,
+    short: tuple[dict[str, float], ...] = (),
 ) -> tuple[float, float]:
     """(expected utility, chance the song is not a FAIL) of playing ``own`` on ``song``
     (``belief``: what the closer will believe this seat played, from its signal;
     ``tuned``: Milkyway, the seat tunes its card of that value by that delta -- only
     the last seat to play tunes, so no closer answers it; ``context``:
-    :func:`song_context` of ``seen`` and ``song`` when the caller has it already)."""
+    :func:`song_context` of ``seen`` and ``song`` when the caller has it already;
+    ``short``: :func:`.result_value.short_utilities` of the song, the utilities when its
+    1s bring fewer Encores than the band needs)."""
     venue_id, difficulties, events, previous, pool, closer_hand = (
         song_context(seen, song) if context is None else context
     )
     utilities = (round(utility[FAIL], 4), round(utility[OP], 4), round(utility[LOUD], 4))
+    shorts: Short = ()
+    if short:
+        shorts = tuple((round(u[FAIL], 4), round(u[OP], 4), round(u[LOUD], 4)) for u in short)
+        utilities = (shorts[0][0], *utilities[1:])  # a FAIL brings no Encore
     own_code = code_of(own)
     if pool is None:
         return _value_without_closer(
-            venue_id, difficulties, events, previous, own_code, mates, *utilities, tuned
+            venue_id, difficulties, events, previous, own_code, mates, *utilities, tuned, shorts
         )
     if belief is None:
         belief = ((own_code, 1.0),)
@@ -209,4 +235,5 @@ def song_value(
         pool,
         closer_hand,
         belief,
+        shorts,
     )
