@@ -38,6 +38,7 @@ ONLY_AT = {
     "pass_cost": ("scrapyard",),
     "range_penalty": ("jupiter",),
     "recycle_decay": ("event_horizon",),
+    "recycle_balance": ("event_horizon",),
     "tune_cost": ("milkyway",),
     "entropy_one_bonus": ("entropy_hall",),
     "entropy_fail_value": ("entropy_hall",),

@@ -23,7 +23,7 @@ from solver.beat.blueprint.conventions import (
     pick_copy,
     signal_for,
 )
-from solver.beat.blueprint.mate_values import ValueDist, mates_per_song
+from solver.beat.blueprint.mate_values import ValueDist, card_pool, mates_per_song
 from solver.beat.blueprint.result_value import FAIL, planned_encores, result_utilities
 from solver.beat.blueprint.seat_view import Seen
 from solver.beat.blueprint.song_value import song_context, song_value
@@ -73,6 +73,8 @@ def card_terms(
         if venue.rule_id == "solo_pass"
         else data.get("cost_per_point", players)
     )
+    if V.recycles(venue):
+        per_point += data.get("recycle_balance", players) * (3.0 - unstaged_mean(seen))
     terms = -per_point * scale * sum(values)
     ones = values.count(1)
     if ones:
@@ -89,6 +91,20 @@ def card_terms(
                 terms -= data.get("range_penalty", players)
             seen_now.add(value)
     return terms
+
+
+def unstaged_mean(seen: Seen) -> float:
+    """The mean value of the band's unstaged cards (hands and draw piles, from the
+    public Stage Areas).  At Event Horizon every card is played before the band runs
+    out and a song asks about 3 a card: a band whose cards run high spends high cards
+    on songs that recycle anyway, else it is left with only high cards for the last
+    songs."""
+    total = count = 0
+    for stage in seen.stages:
+        for value, copies in card_pool(tuple(sim.VALUE[card] for card in stage), False):
+            total += value * copies
+            count += copies
+    return total / count if count else 3.0
 
 
 def tune_cards(seen: Seen) -> list[str]:

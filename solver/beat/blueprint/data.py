@@ -136,6 +136,14 @@ SCHEMA: dict[str, Entry] = {
         doc="Event Horizon: share of a recycled song's value kept",
         grid=(0.5, 0.65, 0.8, 0.9),
     ),
+    "recycle_balance": Entry(
+        float,
+        0.0,
+        0.2,
+        doc="Event Horizon: cost of a point played per point the band's unstaged cards "
+        "average below 3 (a gain when above)",
+        grid=(0.0, 0.005, 0.01, 0.02, 0.05),
+    ),
     "fair_loud_margin": Entry(
         float,
         0.0,
