@@ -37,6 +37,7 @@ ONLY_AT = {
     "all_fail_gain_per_point": ("scrapyard",),
     "pass_cost": ("scrapyard",),
     "range_penalty": ("jupiter",),
+    "medley_plan_extra": ("rock_in_the_belt",),
     "recycle_decay": ("event_horizon",),
     "recycle_balance": ("event_horizon",),
     "tune_cost": ("milkyway",),

@@ -94,6 +94,12 @@ SCHEMA: dict[str, Entry] = {
         doc="utility the Scrapyard pass must gain to be taken",
         grid=(0.0, 0.04, 0.1),
     ),
+    "medley_plan_extra": Entry(
+        bool,
+        doc="Rock in the Belt: plan the Encores that raise the result model's chance by "
+        "more than extra_encore_margin, not only those the targets need",
+        grid=(False, True),
+    ),
     "range_penalty": Entry(
         float,
         0.0,
