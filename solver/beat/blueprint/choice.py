@@ -23,8 +23,9 @@ from solver.beat.blueprint.conventions import (
     pick_copy,
     signal_for,
 )
-from solver.beat.blueprint.mate_values import ValueDist, mates_per_song
+from solver.beat.blueprint.mate_values import ValueDist, card_pool, mates_per_song
 from solver.beat.blueprint.result_value import (
+    FAIL,
     planned_encores,
     result_utilities,
     short_utilities,
@@ -50,6 +51,7 @@ class Choice:
     solo_pass: bool = False
     tune: tuple[str, str, int] | None = None  # Milkyway: (played card, cue card, delta)
     score: float = 0.0
+    breaks: bool = False  # the Face Up or Cue breaks an event on purpose: the song FAILs
 
     def key(self) -> tuple:
         """What makes two choices the same move (values, not copies)."""
@@ -76,6 +78,8 @@ def card_terms(
         if venue.rule_id == "solo_pass"
         else data.get("cost_per_point", players)
     )
+    if V.recycles(venue):
+        per_point += data.get("recycle_balance", players) * (3.0 - unstaged_mean(seen))
     terms = -per_point * scale * sum(values)
     ones = values.count(1)
     if ones:
@@ -94,6 +98,20 @@ def card_terms(
     return terms
 
 
+def unstaged_mean(seen: Seen) -> float:
+    """The mean value of the band's unstaged cards (hands and draw piles, from the
+    public Stage Areas).  At Event Horizon every card is played before the band runs
+    out and a song asks about 3 a card: a band whose cards run high spends high cards
+    on songs that recycle anyway, else it is left with only high cards for the last
+    songs."""
+    total = count = 0
+    for stage in seen.stages:
+        for value, copies in card_pool(tuple(sim.VALUE[card] for card in stage), False):
+            total += value * copies
+            count += copies
+    return total / count if count else 3.0
+
+
 def tune_cards(seen: Seen) -> list[str]:
     """Milkyway: the staged Cue cards this seat may tune its card with, the least
     telling first (a Cue card of 1 or 5 leaves the widest range as a signal).  Only the
@@ -105,6 +123,31 @@ def tune_cards(seen: Seen) -> list[str]:
         return []
     usable = [c for c in seen.stages[seen.seat] if sim.CUE[c] and c not in seen.rotated]
     return sorted(usable, key=lambda c: (-abs(sim.VALUE[c] - 3), c))
+
+
+def break_plays(seen: Seen) -> list[tuple[str, str | None]]:
+    """Scrapyard: the plays that FAIL the round's one song whatever the band plays, by
+    breaking its Blackout with a Face Up card or its Radio Silence with a Cue:
+    (card, None) for a Face Up play, (card, staged Cue card) for a Cue; one per value,
+    the highest value first.  Every song there must FAIL, and a song that fails for
+    sure lets the whole band spend high cards that would not fail a later song."""
+    if not V.solo_pass(seen.venue) or len(seen.songs) != 1 or 0 in seen.broken:
+        return []
+    out: dict[int, tuple[str, str | None]] = {}
+    stage = [sim.VALUE[card] for card in seen.stages[seen.seat]]
+    if events_forbid(seen, 0, "forbid_face_up") and V.face_up_allowed(
+        seen.venue, True, stage, seen.seat == seen.solo_seat
+    ):
+        for card in seen.hand:
+            if FACE_UP[card]:
+                out.setdefault(sim.VALUE[card], (card, None))
+    if events_forbid(seen, 0, "forbid_cue"):
+        cues = [c for c in seen.stages[seen.seat] if sim.CUE[c] and c not in seen.rotated]
+        for value in {sim.VALUE[card] for card in seen.hand} - set(out):
+            usable = [c for c in cues if sim.VALUE[c] != value]
+            if usable:
+                out[value] = (pick_copy(list(seen.hand), value, False, seen.players), usable[0])
+    return [out[value] for value in sorted(out, reverse=True)]
 
 
 def options(seen: Seen, limit: int | None = None) -> list[Choice]:
@@ -182,6 +225,10 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
                     main = combo[song] if song < want else None
                     score = base - (terms[song] if song < want else 0.0) + value(song, own, main)[0]
                     scored.append((score - solo_cost, combo, (extra, song)))
+    for card, cue_card in break_plays(seen) if want == 1 and round_songs == 1 else ():
+        own = (sim.VALUE[card],)
+        score = utils[0][FAIL] + card_terms(seen, own, 0.0, plan, scales[0])
+        scored.append((score, own, ("break", card, cue_card)))
     if V.solo_pass(venue) and seen.seat == seen.solo_seat and not seen.solo_used and want:
         expected = sum(value(song, ())[0] for song in range(round_songs))
         scored.append((expected - data.get("pass_cost", seen.players), ("pass",), None))
@@ -193,6 +240,18 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
             break
         if combo == ("pass",):
             out.append(Choice(plays=[], solo_pass=True, score=score))
+            continue
+        if extra_play is not None and extra_play[0] == "break":
+            _, card, cue_card = extra_play
+            broke = Choice(plays=[(card, 0, False)], score=score, breaks=True)
+            if cue_card is None:
+                broke.face_up = card
+            else:
+                higher = sim.VALUE[card] > sim.VALUE[cue_card]
+                broke.cue = (card, cue_card, "higher" if higher else "lower")
+            if broke.key() not in keys:
+                keys.add(broke.key())
+                out.append(broke)
             continue
         used: list[str] = []
         plays = []
@@ -220,7 +279,7 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
 def with_signal(seen: Seen, choice: Choice, signal: bool = True) -> Choice:
     """The choice with its card copies fixed and, if ``signal``, the convention's signal
     on its first card (Face Up with a Face Up copy, else a Cue)."""
-    if not choice.plays or choice.solo_pass:
+    if not choice.plays or choice.solo_pass or choice.breaks:
         return choice
     hand = list(seen.hand)
     order = sorted(range(len(choice.plays)), key=lambda j: choice.plays[j][2])  # main first

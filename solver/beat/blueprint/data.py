@@ -94,6 +94,12 @@ SCHEMA: dict[str, Entry] = {
         doc="utility the Scrapyard pass must gain to be taken",
         grid=(0.0, 0.04, 0.1),
     ),
+    "medley_plan_extra": Entry(
+        bool,
+        doc="Rock in the Belt: plan the Encores that raise the result model's chance by "
+        "more than extra_encore_margin, not only those the targets need",
+        grid=(False, True),
+    ),
     "range_penalty": Entry(
         float,
         0.0,
@@ -135,6 +141,14 @@ SCHEMA: dict[str, Entry] = {
         1.0,
         doc="Event Horizon: share of a recycled song's value kept",
         grid=(0.5, 0.65, 0.8, 0.9),
+    ),
+    "recycle_balance": Entry(
+        float,
+        0.0,
+        0.2,
+        doc="Event Horizon: cost of a point played per point the band's unstaged cards "
+        "average below 3 (a gain when above)",
+        grid=(0.0, 0.005, 0.01, 0.02, 0.05),
     ),
     "fair_loud_margin": Entry(
         float,

@@ -165,6 +165,20 @@ def planned_encores(seen: Seen) -> int:
     extra = max(0, need - remaining)
     if venue.rule_id == "encore_required" and seen.encores_taken == 0:
         extra = max(extra, 1)
+    if venue.rule_id == "medley" and data.get("medley_plan_extra", seen.players):
+        # Rock in the Belt needs 7 results from 6 songs with 2 FAILs allowed: planned
+        # as soon as one more song raises the model's chance by more than the Encore
+        # margin, the Encores count as songs to come and the band does not play the
+        # setlist as if no miss could be made up
+        at = (venue.id, counts[OP], counts[LOUD], counts[FAIL])
+        last = seen.results[-1][1] if seen.results else None
+        margin = data.get("extra_encore_margin", seen.players)
+        while (
+            extra < seen.encore_left
+            and win_chance(*at, remaining + extra + 1, len(seen.results), last, seen.players)
+            > win_chance(*at, remaining + extra, len(seen.results), last, seen.players) + margin
+        ):
+            extra += 1
     return min(seen.encore_left, extra)
 
 
