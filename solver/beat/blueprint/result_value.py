@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
+from services.beat import cards as C
 from services.beat import venues as V
 from solver.beat.blueprint import data
 from solver.beat.blueprint.seat_view import Seen
@@ -141,6 +142,14 @@ def _after_result(
     )
 
 
+def playable_songs(venue: V.Venue) -> int:
+    """The most songs a seat has cards for: its unstaged, unconfiscated cards over the
+    cards a song takes from it (Upload Festival stages one more per song).  A song past
+    it is played with no card, a sure FAIL, so an Encore that schedules it only costs."""
+    cards = len(C.deck_ids(0)) - V.staged_at_start(venue) - V.confiscated_count(venue)
+    return cards // (1 + V.forced_staging(venue))
+
+
 def planned_encores(seen: Seen) -> int:
     """Encores the band still needs (beyond the songs left), as far as the deck allows."""
     venue = seen.venue
@@ -164,7 +173,7 @@ def planned_encores(seen: Seen) -> int:
     extra = max(0, need - remaining)
     if venue.rule_id == "encore_required" and seen.encores_taken == 0:
         extra = max(extra, 1)
-    return min(seen.encore_left, extra)
+    return max(0, min(seen.encore_left, extra, playable_songs(venue) - seen.setlist_total))
 
 
 def result_utilities(seen: Seen, plan: int | None = None) -> list[dict[str, float]]:
