@@ -39,6 +39,7 @@ ONLY_AT = {
     "range_penalty": ("jupiter",),
     "recycle_decay": ("event_horizon",),
     "tune_cost": ("milkyway",),
+    "hidden_setlist_one_bonus": ("warken",),
     "entropy_one_bonus": ("entropy_hall",),
     "entropy_fail_value": ("entropy_hall",),
 }

@@ -80,6 +80,13 @@ SCHEMA: dict[str, Entry] = {
         doc="worth of a 1 played by the first seat while an Encore is needed",
         grid=(0.0, 0.1, 0.25, 0.5),
     ),
+    "hidden_setlist_one_bonus": Entry(
+        float,
+        0.0,
+        2.0,
+        doc="Warken: encore_one_bonus there (its targets need an Encore, its FAILs are cheap)",
+        grid=(0.0, 0.25, 0.5, 0.75, 1.0),
+    ),
     "solo_cost": Entry(
         float,
         0.0,
