@@ -157,6 +157,13 @@ SCHEMA: dict[str, Entry] = {
         doc="Milkyway: utility a tune must gain to use up a staged Cue card (1.0: never)",
         grid=(0.0, 0.02, 0.05, 0.1, 0.2, 1.0),
     ),
+    "staging_loud_decay": Entry(
+        float,
+        0.0,
+        0.15,
+        doc="Upload Festival: result model, an aimed LOUD's chance lost per song played",
+        grid=(0.0, 0.03, 0.05, 0.06, 0.08),
+    ),
     "extra_encore_margin": Entry(
         float,
         0.0,

@@ -36,6 +36,25 @@ def aims(players: int) -> dict[str, tuple[tuple[str, float], ...]]:
     }
 
 
+def drained_aims(
+    model: dict[str, tuple[tuple[str, float], ...]], players: int, position: int
+) -> dict[str, tuple[tuple[str, float], ...]]:
+    """Upload Festival's aims after ``position`` songs: every song stages each seat's
+    highest hand card, so the hands weaken song by song and an aimed LOUD lands less
+    often the later it comes (``staging_loud_decay`` per song played, the lost share
+    going to FAIL; an aimed ON POINT misses low more often too).  With the same chances
+    at every song the band saved its LOUDs for songs its cards could no longer make LOUD."""
+    drop = data.get("staging_loud_decay", players) * position
+    loud = max(0.0, dict(model[LOUD])[LOUD] - drop)
+    op = dict(model[OP])[OP]
+    miss_loud = max(0.0, (1 - op) / 2 + 0.05 - drop / 2)
+    return {
+        FAIL: model[FAIL],
+        OP: ((OP, op), (LOUD, miss_loud), (FAIL, 1 - op - miss_loud)),
+        LOUD: ((LOUD, loud), (OP, 0.1), (FAIL, 0.9 - loud)),
+    }
+
+
 def goal(target: dict[str, int] | None) -> tuple[int, int | None]:
     """(at least, at most) of a target."""
     if not target:
@@ -97,6 +116,8 @@ def win_chance(
     counts = (venue_id, on_point, loud, fails, songs_left, position, last, players)
     forced = forced_result(venue, position + 1, songs_left - 1, None)
     model = aims(players)
+    if V.forced_staging(venue):
+        model = drained_aims(model, players, position)
     even_share = 0.5 if venue.rule_id == "even_songs_on_point" else 0.0
     best = 0.0
     for aim in RESULTS:
