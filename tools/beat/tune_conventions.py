@@ -41,6 +41,8 @@ ONLY_AT = {
     "recycle_decay": ("event_horizon",),
     "recycle_balance": ("event_horizon",),
     "tune_cost": ("milkyway",),
+    "hidden_setlist_one_bonus": ("warken",),
+    "staging_loud_decay": ("upload_festival",),
     "entropy_one_bonus": ("entropy_hall",),
     "entropy_fail_value": ("entropy_hall",),
 }

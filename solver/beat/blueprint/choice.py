@@ -87,7 +87,12 @@ def card_terms(
             terms += data.get("entropy_one_bonus", players) * ones
         elif plan > 0 and not seen.signals:
             # the first seat to play brings the Encore 1 (others cannot know it did)
-            terms += data.get("encore_one_bonus", players) * min(ones, plan) * nonfail
+            bonus = (
+                data.get("hidden_setlist_one_bonus", players)
+                if V.hidden_setlist(venue)
+                else data.get("encore_one_bonus", players)
+            )
+            terms += bonus * min(ones, plan) * nonfail
     if venue.rule_id == "full_range":
         staged = {sim.VALUE[card] for card in seen.stages[seen.seat]}
         seen_now: set[int] = set()

@@ -80,6 +80,13 @@ SCHEMA: dict[str, Entry] = {
         doc="worth of a 1 played by the first seat while an Encore is needed",
         grid=(0.0, 0.1, 0.25, 0.5),
     ),
+    "hidden_setlist_one_bonus": Entry(
+        float,
+        0.0,
+        2.0,
+        doc="Warken: encore_one_bonus there (its targets need an Encore, its FAILs are cheap)",
+        grid=(0.0, 0.25, 0.5, 0.75, 1.0),
+    ),
     "solo_cost": Entry(
         float,
         0.0,
@@ -170,6 +177,13 @@ SCHEMA: dict[str, Entry] = {
         1.0,
         doc="chance that a later song brings a 1 for an Encore still needed (1.0: sure)",
         grid=(0.3, 0.5, 0.7, 0.85, 1.0),
+    ),
+    "staging_loud_decay": Entry(
+        float,
+        0.0,
+        0.15,
+        doc="Upload Festival: result model, an aimed LOUD's chance lost per song played",
+        grid=(0.0, 0.03, 0.05, 0.06, 0.08),
     ),
     "extra_encore_margin": Entry(
         float,

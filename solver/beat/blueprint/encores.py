@@ -6,7 +6,7 @@ from collections import Counter
 
 from services.beat import venues as V
 from solver.beat.blueprint import data
-from solver.beat.blueprint.result_value import FAIL, LOUD, OP, goal, win_chance
+from solver.beat.blueprint.result_value import FAIL, LOUD, OP, goal, playable_songs, win_chance
 
 # An Encore beyond the songs the targets need is taken when the result model's chance
 # to win gains more than ``extra_encore_margin`` (:mod:`.data`) with one more song: a
@@ -34,6 +34,8 @@ def take_encore(
         return False
     if rule == "entropy_chain":
         return True
+    if setlist_total >= playable_songs(venue):
+        return False
     if rule == "exact_total_songs":
         return setlist_total < venue.rule["total"]
     if rule == "encore_required" and encores_taken == 0:

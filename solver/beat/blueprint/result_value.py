@@ -11,6 +11,7 @@ import math
 from collections import Counter
 from functools import lru_cache
 
+from services.beat import cards as C
 from services.beat import venues as V
 from solver.beat.blueprint import data
 from solver.beat.blueprint.seat_view import Seen
@@ -32,6 +33,25 @@ def aims(players: int) -> dict[str, tuple[tuple[str, float], ...]]:
     return {
         FAIL: ((FAIL, 0.9), (OP, 0.05), (LOUD, 0.05)),
         OP: ((OP, op), (LOUD, (1 - op) / 2 + 0.05), (FAIL, (1 - op) / 2 - 0.05)),
+        LOUD: ((LOUD, loud), (OP, 0.1), (FAIL, 0.9 - loud)),
+    }
+
+
+def drained_aims(
+    model: dict[str, tuple[tuple[str, float], ...]], players: int, position: int
+) -> dict[str, tuple[tuple[str, float], ...]]:
+    """Upload Festival's aims after ``position`` songs: every song stages each seat's
+    highest hand card, so the hands weaken song by song and an aimed LOUD lands less
+    often the later it comes (``staging_loud_decay`` per song played, the lost share
+    going to FAIL; an aimed ON POINT misses low more often too).  With the same chances
+    at every song the band saved its LOUDs for songs its cards could no longer make LOUD."""
+    drop = data.get("staging_loud_decay", players) * position
+    loud = max(0.0, dict(model[LOUD])[LOUD] - drop)
+    op = dict(model[OP])[OP]
+    miss_loud = max(0.0, (1 - op) / 2 + 0.05 - drop / 2)
+    return {
+        FAIL: model[FAIL],
+        OP: ((OP, op), (LOUD, miss_loud), (FAIL, 1 - op - miss_loud)),
         LOUD: ((LOUD, loud), (OP, 0.1), (FAIL, 0.9 - loud)),
     }
 
@@ -97,6 +117,8 @@ def win_chance(
     counts = (venue_id, on_point, loud, fails, songs_left, position, last, players)
     forced = forced_result(venue, position + 1, songs_left - 1, None)
     model = aims(players)
+    if V.forced_staging(venue):
+        model = drained_aims(model, players, position)
     even_share = 0.5 if venue.rule_id == "even_songs_on_point" else 0.0
     best = 0.0
     for aim in RESULTS:
@@ -142,6 +164,14 @@ def _after_result(
     )
 
 
+def playable_songs(venue: V.Venue) -> int:
+    """The most songs a seat has cards for: its unstaged, unconfiscated cards over the
+    cards a song takes from it (Upload Festival stages one more per song).  A song past
+    it is played with no card, a sure FAIL, so an Encore that schedules it only costs."""
+    cards = len(C.deck_ids(0)) - V.staged_at_start(venue) - V.confiscated_count(venue)
+    return cards // (1 + V.forced_staging(venue))
+
+
 def planned_encores(seen: Seen) -> int:
     """Encores the band still needs (beyond the songs left), as far as the deck allows."""
     venue = seen.venue
@@ -179,7 +209,7 @@ def planned_encores(seen: Seen) -> int:
             > win_chance(*at, remaining + extra, len(seen.results), last, seen.players) + margin
         ):
             extra += 1
-    return min(seen.encore_left, extra)
+    return max(0, min(seen.encore_left, extra, playable_songs(venue) - seen.setlist_total))
 
 
 def result_utilities(seen: Seen, plan: int | None = None) -> list[dict[str, float]]:

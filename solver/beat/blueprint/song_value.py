@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from services.beat import venues as V
+from services.beat.songs import songs_for
 from solver.beat import sim
 from solver.beat.blueprint.mate_values import (
     BASE,
@@ -118,35 +120,40 @@ def _value_with_closer(
     hand_size: int,
     belief: CodeDist,
     short: Short = (),
+    closer_difficulties: tuple[int, ...] = (),
 ) -> tuple[float, float]:
     """(expected utility, chance of no FAIL) when the closer answers: it holds
     ``hand_size`` random cards of its ``pool`` and plays the value best for what it
-    believes this seat played (``belief``, multiset codes); the song then sums this
-    seat's true ``own``."""
+    believes this seat played (``belief``, multiset codes) and, at Warken, for the
+    difficulties it believes possible (``closer_difficulties``; empty: it knows them);
+    the song then sums this seat's true ``own``."""
     utility = {FAIL: utilities[0], OP: utilities[1], LOUD: utilities[2]}
-    weight = 1.0 / len(difficulties)
-    tables = [song_table(venue_id, difficulty, events, previous) for difficulty in difficulties]
-    memo: dict[tuple[int, int], tuple[float, float]] = {}
+    memo: dict[tuple[int, int, bool], tuple[float, float]] = {}
+    believed = closer_difficulties or difficulties
 
-    def expect(mine: int, answer: int) -> tuple[float, float]:
-        key = (mine, answer)
+    def expect(mine: int, answer: int, closer_view: bool = False) -> tuple[float, float]:
+        closer_view = closer_view and bool(closer_difficulties)
+        key = (mine, answer, closer_view)
         if key in memo:
             return memo[key]
         total = nonfail = 0.0
         base = mine + CODE[answer]
-        for table in tables:
+        diffs = believed if closer_view else difficulties
+        for difficulty in diffs:
+            table = song_table(venue_id, difficulty, events, previous)
             for code, chance in mates:
                 result = table_result(table, base + code)
                 total += chance * _worth(utility, short, base + code, result)
                 if result != FAIL:
                     nonfail += chance
-        memo[key] = (weight * total, weight * nonfail)
+        memo[key] = (total / len(diffs), nonfail / len(diffs))
         return memo[key]
 
     score = {}
     for answer, _ in pool:
         score[answer] = (
-            sum(chance * expect(thought, answer)[0] for thought, chance in belief) - 1e-4 * answer
+            sum(chance * expect(thought, answer, True)[0] for thought, chance in belief)
+            - 1e-4 * answer
         )
     order = sorted(score, key=lambda answer: (-score[answer], answer))
     n_all = sum(n for _, n in pool)
@@ -169,8 +176,12 @@ def _value_with_closer(
 
 
 #: what a song's value reads of a decision besides the cards: (venue id, difficulties,
-#: events, previous result, closer's pool or None, closer's hand size)
-SongContext = tuple[str, tuple[int, ...], tuple[str, ...], str | None, Pool | None, int]
+#: events, previous result, closer's pool or None, closer's hand size, the difficulties
+#: the closer believes possible when it cannot see them (Warken) or (), whether the
+#: closer sees the difficulty this seat cannot see (Warken's Solo player))
+SongContext = tuple[
+    str, tuple[int, ...], tuple[str, ...], str | None, Pool | None, int, tuple[int, ...], bool
+]
 
 
 def song_context(seen: Seen, song: int) -> SongContext:
@@ -185,10 +196,20 @@ def song_context(seen: Seen, song: int) -> SongContext:
     closer = closer_of(seen)
     previous = previous_result(seen)
     if closer is None or song >= seen.hand_counts[closer]:
-        return seen.venue.id, difficulties, events, previous, None, 0
+        return seen.venue.id, difficulties, events, previous, None, 0, (), False
     stage = tuple(sim.VALUE[card] for card in seen.stages[closer])
     pool = card_pool(stage, seen.venue.rule_id == "full_range")
-    return seen.venue.id, difficulties, events, previous, pool, seen.hand_counts[closer]
+    # Warken: the Solo player sees the difficulty, a closer that is not the Solo does not
+    # and answers for every difficulty it may be; a Solo closer answers the true one
+    hidden = V.hidden_setlist(seen.venue)
+    blind = (
+        tuple(sorted(set(songs_for(seen.players))))
+        if hidden and difficulty is not None and closer != seen.solo_seat
+        else ()
+    )
+    sighted = hidden and difficulty is None and closer == seen.solo_seat
+    hand = seen.hand_counts[closer]
+    return seen.venue.id, difficulties, events, previous, pool, hand, blind, sighted
 
 
 def song_value(
@@ -209,7 +230,7 @@ def song_value(
     :func:`song_context` of ``seen`` and ``song`` when the caller has it already;
     ``short``: :func:`.result_value.short_utilities` of the song, the utilities when its
     1s bring fewer Encores than the band needs)."""
-    venue_id, difficulties, events, previous, pool, closer_hand = (
+    venue_id, difficulties, events, previous, pool, closer_hand, blind, sighted = (
         song_context(seen, song) if context is None else context
     )
     utilities = (round(utility[FAIL], 4), round(utility[OP], 4), round(utility[LOUD], 4))
@@ -224,6 +245,25 @@ def song_value(
         )
     if belief is None:
         belief = ((own_code, 1.0),)
+    if sighted:
+        # the closer answers each difficulty it sees: the mean of those answers
+        each = [
+            _value_with_closer(
+                venue_id,
+                (d,),
+                events,
+                previous,
+                own_code,
+                mates,
+                utilities,
+                pool,
+                closer_hand,
+                belief,
+                shorts,
+            )
+            for d in difficulties
+        ]
+        return sum(e for e, _ in each) / len(each), sum(n for _, n in each) / len(each)
     return _value_with_closer(
         venue_id,
         difficulties,
@@ -236,4 +276,5 @@ def song_value(
         closer_hand,
         belief,
         shorts,
+        blind,
     )
