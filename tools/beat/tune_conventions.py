@@ -37,6 +37,7 @@ ONLY_AT = {
     "all_fail_gain_per_point": ("scrapyard",),
     "pass_cost": ("scrapyard",),
     "range_penalty": ("jupiter",),
+    "fail_one_cost": ("comeback_comet",),
     "recycle_decay": ("event_horizon",),
     "tune_cost": ("milkyway",),
     "entropy_one_bonus": ("entropy_hall",),

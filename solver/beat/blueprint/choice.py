@@ -33,7 +33,8 @@ from solver.beat.blueprint.song_value import song_context, song_value
 # stakes: high cards are worth keeping, but too high a cost saves them into FAILs),
 # ``all_fail_gain_per_point`` (at Scrapyard, where every song must FAIL, a point played
 # is a gain instead: low cards are what fail the songs to come), ``encore_one_bonus``,
-# ``solo_cost``, ``pass_cost`` and ``range_penalty`` (Jupiter).
+# ``fail_one_cost`` (Comeback Comet), ``solo_cost``, ``pass_cost`` and ``range_penalty``
+# (Jupiter).
 
 
 @dataclass
@@ -80,6 +81,10 @@ def card_terms(
         elif plan > 0 and not seen.signals:
             # the first seat to play brings the Encore 1 (others cannot know it did)
             terms += data.get("encore_one_bonus", players) * min(ones, plan) * nonfail
+    if ones and plan > 0 and venue.rule_id == "first_songs_fail" and nonfail < 0.5:
+        # a 1 spent on a song it FAILs (Comeback Comet's first three must) is not there
+        # for the Encore a later song needs: spent there, most deals ended without one
+        terms -= data.get("fail_one_cost", players) * min(ones, plan)
     if venue.rule_id == "full_range":
         staged = {sim.VALUE[card] for card in seen.stages[seen.seat]}
         seen_now: set[int] = set()
