@@ -24,7 +24,13 @@ from solver.beat.blueprint.conventions import (
     signal_for,
 )
 from solver.beat.blueprint.mate_values import ValueDist, mates_per_song
-from solver.beat.blueprint.result_value import planned_encores, result_utilities
+from solver.beat.blueprint.result_value import (
+    LOUD,
+    OP,
+    planned_encores,
+    result_utilities,
+    without_encore_one,
+)
 from solver.beat.blueprint.seat_view import Seen
 from solver.beat.blueprint.song_value import song_context, song_value
 
@@ -118,6 +124,7 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     # computed once per decision, not once per card value considered
     plan = planned_encores(seen)
     utils = result_utilities(seen, plan)
+    no_ones = without_encore_one(seen, utils, plan)
     mates = mates_per_song(seen, utils)
     contexts = [song_context(seen, song) for song in range(round_songs)]
     scales = [max(utility.values(), default=1.0) for utility in utils]
@@ -135,9 +142,21 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
                 closer_belief(seen, own, main, song == 0, readings) if main is not None else None
             )
             expected, nonfail = song_value(
-                seen, song, own, mates[song], utils[song], belief, tuned, contexts[song]
+                seen,
+                song,
+                own,
+                mates[song],
+                utils[song],
+                belief,
+                tuned,
+                contexts[song],
+                no_ones[song],
             )
-            terms = card_terms(seen, own, nonfail, plan, scales[song])
+            # a song whose ON POINT and LOUD lose (Comeback Comet's first three) brings
+            # no Encore worth a bonus: rewarded there, a first seat's 1 and Solo card
+            # turned a song that had to FAIL into a LOUD
+            counted = nonfail if max(utils[song][OP], utils[song][LOUD]) > 0 else 0.0
+            terms = card_terms(seen, own, counted, plan, scales[song])
             cache[key] = (expected + terms, nonfail)
         return cache[key]
 

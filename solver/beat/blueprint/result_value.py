@@ -233,4 +233,38 @@ def result_utilities(seen: Seen, plan: int | None = None) -> list[dict[str, floa
     return out
 
 
+def without_encore_one(
+    seen: Seen, utils: list[dict[str, float]], plan: int
+) -> list[dict[str, float] | None]:
+    """Per song of the round: ON POINT / LOUD -> their worth when no card of the song
+    is a 1 (None where that makes no difference).  An optional Encore needs a 1 on a
+    song that is not a FAIL, so on the last song, with an Encore still needed, such a
+    song without a 1 ends the venue one song short; rated as if the planned Encore came
+    anyway, the band played the last song of Comeback Comet for its result alone."""
+    venue = seen.venue
+    out: list[dict[str, float] | None] = [None] * len(seen.songs)
+    if plan <= 0 or seen.songs_after > 0:
+        return out
+    counts = Counter(result for _, result in seen.results)
+    position = len(seen.results)
+    last = len(seen.songs) - 1
+    if last in seen.broken:
+        return out
+    worth: dict[str, float] = {}
+    for result in (OP, LOUD):
+        short = win_chance(
+            venue.id,
+            counts[OP] + (result == OP),
+            counts[LOUD] + (result == LOUD),
+            counts[FAIL],
+            plan - 1,
+            position + last + 1,
+            result,
+            seen.players,
+        )
+        worth[result] = min(utils[last][result], short)
+    out[last] = worth
+    return out
+
+
 data.on_change(win_chance.cache_clear)

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from solver.beat import sim
 from solver.beat.blueprint.mate_values import (
+    BASE,
     CODE,
     CodeDist,
     Pool,
@@ -73,15 +74,18 @@ def _value_without_closer(
     u_op: float,
     u_loud: float,
     tuned: tuple[int, int] = (0, 0),
+    no_one: tuple[float, float] | None = None,
 ) -> tuple[float, float]:
     utility = {FAIL: u_fail, OP: u_op, LOUD: u_loud}
+    lacking = {FAIL: u_fail, OP: no_one[0], LOUD: no_one[1]} if no_one else utility
     total = nonfail = 0.0
     weight = 1.0 / len(difficulties)
     for difficulty in difficulties:
         table = song_table(venue_id, difficulty, events, previous, tuned)
         for code, chance in mates:
             result = table_result(table, own + code)
-            total += weight * chance * utility[result]
+            worth = utility if (own + code) % BASE else lacking  # a 1 on the song or not
+            total += weight * chance * worth[result]
             if result != FAIL:
                 nonfail += weight * chance
     return total, nonfail
@@ -99,12 +103,14 @@ def _value_with_closer(
     pool: Pool,
     hand_size: int,
     belief: CodeDist,
+    no_one: tuple[float, float] | None = None,
 ) -> tuple[float, float]:
     """(expected utility, chance of no FAIL) when the closer answers: it holds
     ``hand_size`` random cards of its ``pool`` and plays the value best for what it
     believes this seat played (``belief``, multiset codes); the song then sums this
     seat's true ``own``."""
     utility = {FAIL: utilities[0], OP: utilities[1], LOUD: utilities[2]}
+    lacking = {FAIL: utilities[0], OP: no_one[0], LOUD: no_one[1]} if no_one else utility
     weight = 1.0 / len(difficulties)
     tables = [song_table(venue_id, difficulty, events, previous) for difficulty in difficulties]
     memo: dict[tuple[int, int], tuple[float, float]] = {}
@@ -118,7 +124,8 @@ def _value_with_closer(
         for table in tables:
             for code, chance in mates:
                 result = table_result(table, base + code)
-                total += chance * utility[result]
+                worth = utility if (base + code) % BASE else lacking  # a 1 on the song or not
+                total += chance * worth[result]
                 if result != FAIL:
                     nonfail += chance
         memo[key] = (weight * total, weight * nonfail)
@@ -181,20 +188,24 @@ def song_value(
     belief: CodeDist | None = None,
     tuned: tuple[int, int] = (0, 0),
     context: SongContext | None = None,
+    no_one: dict[str, float] | None = None,
 ) -> tuple[float, float]:
     """(expected utility, chance the song is not a FAIL) of playing ``own`` on ``song``
     (``belief``: what the closer will believe this seat played, from its signal;
     ``tuned``: Milkyway, the seat tunes its card of that value by that delta -- only
     the last seat to play tunes, so no closer answers it; ``context``:
-    :func:`song_context` of ``seen`` and ``song`` when the caller has it already)."""
+    :func:`song_context` of ``seen`` and ``song`` when the caller has it already;
+    ``no_one``: ON POINT / LOUD worth when no card of the song is a 1, from
+    :func:`~.result_value.without_encore_one`)."""
     venue_id, difficulties, events, previous, pool, closer_hand = (
         song_context(seen, song) if context is None else context
     )
     utilities = (round(utility[FAIL], 4), round(utility[OP], 4), round(utility[LOUD], 4))
     own_code = code_of(own)
+    lacking = (round(no_one[OP], 4), round(no_one[LOUD], 4)) if no_one else None
     if pool is None:
         return _value_without_closer(
-            venue_id, difficulties, events, previous, own_code, mates, *utilities, tuned
+            venue_id, difficulties, events, previous, own_code, mates, *utilities, tuned, lacking
         )
     if belief is None:
         belief = ((own_code, 1.0),)
@@ -209,4 +220,5 @@ def song_value(
         pool,
         closer_hand,
         belief,
+        lacking,
     )
