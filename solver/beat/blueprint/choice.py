@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from services.beat import venues as V
-from solver.beat import sim
+from solver.beat import breaks, sim
 from solver.beat.blueprint import data
 from solver.beat.blueprint.conventions import (
     FACE_UP,
@@ -25,6 +25,7 @@ from solver.beat.blueprint.conventions import (
 )
 from solver.beat.blueprint.mate_values import ValueDist, mates_per_song
 from solver.beat.blueprint.result_value import (
+    FAIL,
     LOUD,
     OP,
     planned_encores,
@@ -53,6 +54,7 @@ class Choice:
     solo_pass: bool = False
     tune: tuple[str, str, int] | None = None  # Milkyway: (played card, cue card, delta)
     score: float = 0.0
+    breaks: bool = False  # the Face Up or Cue breaks the song's event on purpose
 
     def key(self) -> tuple:
         """What makes two choices the same move (values, not copies)."""
@@ -112,6 +114,36 @@ def tune_cards(seen: Seen) -> list[str]:
         return []
     usable = [c for c in seen.stages[seen.seat] if sim.CUE[c] and c not in seen.rotated]
     return sorted(usable, key=lambda c: (-abs(sim.VALUE[c] - 3), c))
+
+
+def break_plays(seen: Seen) -> list[tuple[str, str | None]]:
+    """The seat's cheapest ways to FAIL the round's one song for sure by breaking its
+    event (Blackout: a Face Up play; Radio Silence: a Cue): (card, Cue card or None for
+    Face Up).  The engine FAILs a broken song whatever is played, so where a FAIL is the
+    best result (Comeback Comet's first three songs, Scrapyard) the break wins a song
+    that sums could not fail."""
+    if len(seen.songs) != 1 or 0 in seen.broken:
+        return []
+    flags = breaks.song_flags(seen.venue, seen.songs[0][1])
+    out: list[tuple[str, str | None]] = []
+    by_value = sorted(seen.hand, key=lambda card: sim.VALUE[card])
+    if breaks.FACE_UP in flags:
+        stage = [sim.VALUE[card] for card in seen.stages[seen.seat]]
+        solo = seen.seat == seen.solo_seat
+        for card in by_value:
+            if breaks.face_up_ok(seen.venue, card, stage, solo):
+                out.append((card, None))
+                break
+    if breaks.CUE in flags:
+        unused = [c for c in seen.stages[seen.seat] if sim.CUE[c] and c not in seen.rotated]
+        for card in by_value:
+            usable = breaks.cue_cards_for(card, unused)
+            if usable:
+                out.append(
+                    (pick_copy(list(seen.hand), sim.VALUE[card], False, seen.players), usable[0])
+                )
+                break
+    return out
 
 
 def options(seen: Seen, limit: int | None = None) -> list[Choice]:
@@ -193,6 +225,10 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
                     main = combo[song] if song < want else None
                     score = base - (terms[song] if song < want else 0.0) + value(song, own, main)[0]
                     scored.append((score - solo_cost, combo, (extra, song)))
+    if want == 1 and round_songs == 1:
+        for card, cue_card in break_plays(seen):
+            terms = card_terms(seen, (sim.VALUE[card],), 0.0, plan, scales[0])
+            scored.append((utils[0][FAIL] + terms, (sim.VALUE[card],), ("break", card, cue_card)))
     if V.solo_pass(venue) and seen.seat == seen.solo_seat and not seen.solo_used and want:
         expected = sum(value(song, ())[0] for song in range(round_songs))
         scored.append((expected - data.get("pass_cost", seen.players), ("pass",), None))
@@ -204,6 +240,20 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
             break
         if combo == ("pass",):
             out.append(Choice(plays=[], solo_pass=True, score=score))
+            continue
+        if extra_play is not None and extra_play[0] == "break":
+            _, card, cue_card = extra_play
+            cue = (card, cue_card, breaks.direction(card, cue_card)) if cue_card else None
+            choice = Choice(
+                plays=[(card, 0, False)],
+                face_up=None if cue_card else card,
+                cue=cue,
+                score=score,
+                breaks=True,
+            )
+            if choice.key() not in keys:
+                keys.add(choice.key())
+                out.append(choice)
             continue
         used: list[str] = []
         plays = []
@@ -231,7 +281,7 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
 def with_signal(seen: Seen, choice: Choice, signal: bool = True) -> Choice:
     """The choice with its card copies fixed and, if ``signal``, the convention's signal
     on its first card (Face Up with a Face Up copy, else a Cue)."""
-    if not choice.plays or choice.solo_pass:
+    if not choice.plays or choice.solo_pass or choice.breaks:
         return choice
     hand = list(seen.hand)
     order = sorted(range(len(choice.plays)), key=lambda j: choice.plays[j][2])  # main first
