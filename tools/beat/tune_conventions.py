@@ -38,6 +38,7 @@ ONLY_AT = {
     "pass_cost": ("scrapyard",),
     "range_penalty": ("jupiter",),
     "medley_plan_extra": ("rock_in_the_belt",),
+    "fail_one_cost": ("comeback_comet",),
     "recycle_decay": ("event_horizon",),
     "recycle_balance": ("event_horizon",),
     "tune_cost": ("milkyway",),

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from services.beat import venues as V
-from solver.beat import sim
+from solver.beat import breaks, sim
 from solver.beat.blueprint import data
 from solver.beat.blueprint.conventions import (
     FACE_UP,
@@ -26,6 +26,8 @@ from solver.beat.blueprint.conventions import (
 from solver.beat.blueprint.mate_values import ValueDist, card_pool, mates_per_song
 from solver.beat.blueprint.result_value import (
     FAIL,
+    LOUD,
+    OP,
     planned_encores,
     result_utilities,
     short_utilities,
@@ -38,7 +40,8 @@ from solver.beat.blueprint.song_value import song_context, song_value
 # stakes: high cards are worth keeping, but too high a cost saves them into FAILs),
 # ``all_fail_gain_per_point`` (at Scrapyard, where every song must FAIL, a point played
 # is a gain instead: low cards are what fail the songs to come), ``encore_one_bonus``,
-# ``solo_cost``, ``pass_cost`` and ``range_penalty`` (Jupiter).
+# ``fail_one_cost`` (Comeback Comet), ``solo_cost``, ``pass_cost`` and ``range_penalty``
+# (Jupiter).
 
 
 @dataclass
@@ -51,7 +54,7 @@ class Choice:
     solo_pass: bool = False
     tune: tuple[str, str, int] | None = None  # Milkyway: (played card, cue card, delta)
     score: float = 0.0
-    breaks: bool = False  # the Face Up or Cue breaks an event on purpose: the song FAILs
+    breaks: bool = False  # the Face Up or Cue breaks the song's event on purpose: it FAILs
 
     def key(self) -> tuple:
         """What makes two choices the same move (values, not copies)."""
@@ -93,6 +96,10 @@ def card_terms(
                 else data.get("encore_one_bonus", players)
             )
             terms += bonus * min(ones, plan) * nonfail
+    if ones and plan > 0 and venue.rule_id == "first_songs_fail" and nonfail < 0.5:
+        # a 1 spent on a song it FAILs (Comeback Comet's first three must) is not there
+        # for the Encore a later song needs: spent there, most deals ended without one
+        terms -= data.get("fail_one_cost", players) * min(ones, plan)
     if venue.rule_id == "full_range":
         staged = {sim.VALUE[card] for card in seen.stages[seen.seat]}
         seen_now: set[int] = set()
@@ -131,28 +138,32 @@ def tune_cards(seen: Seen) -> list[str]:
 
 
 def break_plays(seen: Seen) -> list[tuple[str, str | None]]:
-    """Scrapyard: the plays that FAIL the round's one song whatever the band plays, by
-    breaking its Blackout with a Face Up card or its Radio Silence with a Cue:
-    (card, None) for a Face Up play, (card, staged Cue card) for a Cue; one per value,
-    the highest value first.  Every song there must FAIL, and a song that fails for
-    sure lets the whole band spend high cards that would not fail a later song."""
-    if not V.solo_pass(seen.venue) or len(seen.songs) != 1 or 0 in seen.broken:
+    """The seat's plays that FAIL the round's one song for sure by breaking its event
+    (Blackout: a Face Up play; Radio Silence: a Cue), one per value: (card, None) for a
+    Face Up play, (card, staged Cue card) for a Cue.  Who may break is the solver's
+    :mod:`~solver.beat.breaks` table, read from the engine's rules.  The engine FAILs a
+    broken song whatever is played, so where a FAIL is the best result (Comeback
+    Comet's first three songs, Scrapyard) the break wins a song that sums could not
+    fail; the card terms choose the value (the cheapest card at Comeback Comet, the
+    highest at Scrapyard, where low cards are what fail the songs to come)."""
+    if len(seen.songs) != 1 or 0 in seen.broken:
         return []
+    flags = breaks.song_flags(seen.venue, seen.songs[0][1])
     out: dict[int, tuple[str, str | None]] = {}
-    stage = [sim.VALUE[card] for card in seen.stages[seen.seat]]
-    if events_forbid(seen, 0, "forbid_face_up") and V.face_up_allowed(
-        seen.venue, True, stage, seen.seat == seen.solo_seat
-    ):
+    if breaks.FACE_UP in flags:
+        stage = [sim.VALUE[card] for card in seen.stages[seen.seat]]
+        solo = seen.seat == seen.solo_seat
         for card in seen.hand:
-            if FACE_UP[card]:
+            if breaks.face_up_ok(seen.venue, card, stage, solo):
                 out.setdefault(sim.VALUE[card], (card, None))
-    if events_forbid(seen, 0, "forbid_cue"):
-        cues = [c for c in seen.stages[seen.seat] if sim.CUE[c] and c not in seen.rotated]
-        for value in {sim.VALUE[card] for card in seen.hand} - set(out):
-            usable = [c for c in cues if sim.VALUE[c] != value]
+    if breaks.CUE in flags:
+        unused = [c for c in seen.stages[seen.seat] if sim.CUE[c] and c not in seen.rotated]
+        for value in sorted({sim.VALUE[card] for card in seen.hand} - set(out)):
+            card = pick_copy(list(seen.hand), value, False, seen.players)
+            usable = breaks.cue_cards_for(card, unused)
             if usable:
-                out[value] = (pick_copy(list(seen.hand), value, False, seen.players), usable[0])
-    return [out[value] for value in sorted(out, reverse=True)]
+                out[value] = (card, usable[0])
+    return [out[value] for value in sorted(out)]
 
 
 def options(seen: Seen, limit: int | None = None) -> list[Choice]:
@@ -193,7 +204,11 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
                 contexts[song],
                 shorts[song],
             )
-            terms = card_terms(seen, own, nonfail, plan, scales[song])
+            # a song whose ON POINT and LOUD lose (Comeback Comet's first three) brings
+            # no Encore worth a bonus: rewarded there, a first seat's 1 and Solo card
+            # turned a song that had to FAIL into a LOUD
+            counted = nonfail if max(utils[song][OP], utils[song][LOUD]) > 0 else 0.0
+            terms = card_terms(seen, own, counted, plan, scales[song])
             cache[key] = (expected + terms, nonfail)
         return cache[key]
 
@@ -248,15 +263,17 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
             continue
         if extra_play is not None and extra_play[0] == "break":
             _, card, cue_card = extra_play
-            broke = Choice(plays=[(card, 0, False)], score=score, breaks=True)
-            if cue_card is None:
-                broke.face_up = card
-            else:
-                higher = sim.VALUE[card] > sim.VALUE[cue_card]
-                broke.cue = (card, cue_card, "higher" if higher else "lower")
-            if broke.key() not in keys:
-                keys.add(broke.key())
-                out.append(broke)
+            cue = (card, cue_card, breaks.direction(card, cue_card)) if cue_card else None
+            choice = Choice(
+                plays=[(card, 0, False)],
+                face_up=None if cue_card else card,
+                cue=cue,
+                score=score,
+                breaks=True,
+            )
+            if choice.key() not in keys:
+                keys.add(choice.key())
+                out.append(choice)
             continue
         used: list[str] = []
         plays = []

@@ -87,6 +87,13 @@ SCHEMA: dict[str, Entry] = {
         doc="Warken: encore_one_bonus there (its targets need an Encore, its FAILs are cheap)",
         grid=(0.0, 0.25, 0.5, 0.75, 1.0),
     ),
+    "fail_one_cost": Entry(
+        float,
+        0.0,
+        1.0,
+        doc="Comeback Comet: cost of a 1 played on a song it FAILs while an Encore is needed",
+        grid=(0.0, 0.003, 0.006, 0.01, 0.02, 0.03, 0.1),
+    ),
     "solo_cost": Entry(
         float,
         0.0,
