@@ -7,7 +7,9 @@ that seed), five bands play every deal to its end through the engine:
 * **hint** -- every seat posts the live hint it gets for its own seat
   (``solver.beat.live.live_hint``: blueprint rollouts over deals sampled from the
   seat's view), a fixed number of samples per decision (``--samples``: figures that do
-  not depend on the machine's load) or a time budget per decision (``--budget``);
+  not depend on the machine's load) or a time budget per decision (``--budget``),
+  measured on the wall clock, or with ``--cpu-clock`` in the process's CPU time (the
+  figures of a quiet machine whatever the load);
 * **bots** -- a band of bots and no human: every seat asks the hint the bot worker asks
   (``solver.registry.HINTS``, the live hint) with the bots' budget (``--bot-budget``);
 * **blueprint** -- every seat plays the blueprint's move for its own view (no search);
@@ -28,12 +30,15 @@ Seats act in turn from the lead seat, each posting its whole turn.
 policy's parameters are tuned on them (``--split choosing``).  Seeds from 1000 on are
 the *reporting* seeds (``--split reporting``, the default) and are never used to
 choose anything; the report prints the two splits apart.
-Printed: per cell the win shares and the hint band's share of the winnable deals;
+Printed: per cell the win shares, the hint band's share of the winnable deals and
+how many of its decisions left the blueprint's move (a hint whose pick is not its first
+candidate);
 then per tier the ratio band / winnable.  Figures are printed, never asserted.
 
     .venv/bin/python benchmarks/beat_live_band.py [--split reporting|choosing] [--quick]
         [--deals2 20] [--deals34 6] [--deals 3] [--samples 16 12 8 | --budget 2]
-        [--bands hint bots ...] [--bot-budget 0.5] [--jobs 2] [--out results.jsonl [--resume]]
+        [--cpu-clock] [--bands hint bots ...] [--bot-budget 0.5] [--jobs 2]
+        [--out results.jsonl [--resume]]
     .venv/bin/python benchmarks/beat_live_band.py --report results.jsonl
     .venv/bin/python benchmarks/beat_live_band.py --replay 20   # the blueprint band alone
 """
@@ -159,12 +164,14 @@ def play_deal(
     samples: int,
     budget_s: float | None = None,
     bot_budget_s: float = 0.5,
+    cpu_clock: bool = False,
 ) -> dict[str, Any]:
     """Play one deal to its end with ``band``; the hint band uses ``samples`` per
-    decision, or ``budget_s`` seconds when given."""
+    decision, or ``budget_s`` seconds when given (CPU seconds with ``cpu_clock``)."""
     state = GAME.new(players, {"venue": venue}, seed)
     rng = random.Random(f"{venue}:{players}:{seed}")
-    decisions, crashes, t0 = 0, 0, time.process_time()
+    decisions, deviations, crashes, t0 = 0, 0, 0, time.process_time()
+    clock = time.process_time if cpu_clock else time.monotonic
     for _ in range(2000):
         if state["status"] != "running":
             break
@@ -176,10 +183,11 @@ def play_deal(
                 if band == "bots":
                     h = resolve(HINTS["beat"])(state, seat, bot_budget_s)
                 elif budget_s is not None:
-                    h = live.live_hint(state, seat, budget_s)
+                    h = live.live_hint(state, seat, budget_s, clock=clock)
                 else:
                     h = live.live_hint(state, seat, 1e9, max_samples=samples)
                 acts = [sa["action"] for sa in h["actions"]]
+                deviations += _deviates(h)
             except Exception:  # noqa: BLE001 - counted: a hint must never raise
                 crashes += 1
                 acts = _random(state, seat, rng)
@@ -208,9 +216,19 @@ def play_deal(
     return {
         "won": bool(out["won"]),
         "decisions": decisions,
+        "deviations": deviations,
         "crashes": crashes,
         "cpu": time.process_time() - t0,
     }
+
+
+def _deviates(h: dict[str, Any]) -> bool:
+    """Whether a live hint left the blueprint's move (its first candidate)."""
+    est = h.get("estimates") or []
+    if len(est) < 2:
+        return False
+    first = [est[0]["action"], *est[0]["then"]]
+    return [sa["action"] for sa in h["actions"]] != first
 
 
 def winnable(venue: str, players: int, seed: int) -> str:
@@ -223,9 +241,9 @@ def winnable(venue: str, players: int, seed: int) -> str:
 
 
 def _job(args: tuple) -> dict[str, Any]:
-    venue, players, seed, samples, bands, budget_s, bot_budget_s = args
+    venue, players, seed, samples, bands, budget_s, bot_budget_s, cpu_clock = args
     res = {
-        b: play_deal(venue, players, seed, b, samples, budget_s, bot_budget_s)
+        b: play_deal(venue, players, seed, b, samples, budget_s, bot_budget_s, cpu_clock)
         for b in BANDS
         if b in bands
     }
@@ -235,6 +253,7 @@ def _job(args: tuple) -> dict[str, Any]:
         "seed": seed,
         "samples": samples,
         "hint_budget_s": budget_s,
+        "hint_clock": "cpu" if cpu_clock else "wall",
         "bot_budget_s": bot_budget_s if "bots" in bands else None,
         "verdict": winnable(venue, players, seed),
         "bands": res,
@@ -262,7 +281,16 @@ def _work(args: argparse.Namespace) -> list[tuple]:
             for seed in range(first, first + k):
                 if args.split == "choosing" and seed >= REPORTING_FROM:
                     raise SystemExit(f"seed {seed} is a reporting seed: never used for choosing")
-                job = (v.id, n, seed, samples[n], tuple(args.bands), args.budget, args.bot_budget)
+                job = (
+                    v.id,
+                    n,
+                    seed,
+                    samples[n],
+                    tuple(args.bands),
+                    args.budget,
+                    args.bot_budget,
+                    args.cpu_clock,
+                )
                 work.append((prio, seed, v.number, n, job))
     work.sort(key=lambda w: w[:4])
     return [w[-1] for w in work]
@@ -284,7 +312,8 @@ def split_of(seed: int) -> str:
 
 def _hint_setting(r: dict[str, Any]) -> str:
     if r.get("hint_budget_s") is not None:
-        return f"{r['hint_budget_s']:g} s per hint"
+        cpu = " CPU" if r.get("hint_clock") == "cpu" else ""
+        return f"{r['hint_budget_s']:g} s{cpu} per hint"
     return f"{r['samples']} samples per hint"
 
 
@@ -311,10 +340,10 @@ def _report_split(records: list[dict[str, Any]]) -> None:
     print(
         "| # | venue | tier | seats | deals | winnable | "
         + " | ".join(played)
-        + " | hint / winnable | hint setting | hint decisions | CPU s per decision"
-        " | crashes | unknown |"
+        + " | hint / winnable | hint setting | hint decisions | off the blueprint"
+        " | CPU s per decision | crashes | unknown |"
     )
-    print("|---|---|---|---|---|---|" + "---|" * len(played) + "---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|" + "---|" * len(played) + "---|---|---|---|---|---|---|")
     tiers: dict[tuple, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for v in V.load_venues():
         for n in (2, 3, 4):
@@ -335,6 +364,7 @@ def _report_split(records: list[dict[str, Any]]) -> None:
             }
             searched = [b for b in ("hint", "bots") if b in played][:1]
             dec = sum(r["bands"].get(b, {}).get("decisions", 0) for r in rows for b in searched)
+            dev = sum(r["bands"].get(b, {}).get("deviations", 0) for r in rows for b in searched)
             cpu = sum(r["bands"].get(b, {}).get("cpu", 0.0) for r in rows for b in searched)
             crashes = sum(r["bands"].get(b, {}).get("crashes", 0) for r in rows for b in searched)
             tier = "easy (1-5)" if v.tier in ("starter", "easy") else v.tier
@@ -352,7 +382,7 @@ def _report_split(records: list[dict[str, Any]]) -> None:
             print(
                 f"| {v.number} | {v.id} | {v.tier} | {n} | {k} | {pct(win)} | "
                 + " | ".join(pct(wins[b]) for b in played)
-                + f" | {ratio} | {_hint_setting(rows[0])} | {dec}"
+                + f" | {ratio} | {_hint_setting(rows[0])} | {dec} | {dev}"
                 f" | {cpu / dec if dec else 0:.3f} | {crashes} | {unknown} |"
             )
     print("\nper tier: deals won among the winnable ones")
@@ -431,6 +461,11 @@ def main() -> None:
     ap.add_argument("--seed0", type=int, default=0, help="first seed of every cell, in the split")
     ap.add_argument(
         "--budget", type=float, default=None, help="hint seconds per decision instead of samples"
+    )
+    ap.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="measure --budget in the process's CPU time (a quiet machine's figures)",
     )
     ap.add_argument(
         "--bot-budget", type=float, default=0.5, help="the bots' hint seconds per decision"

@@ -216,3 +216,13 @@ def test_the_blueprint_takes_an_encore_when_the_setlist_has_no_room_for_a_miss()
     garage = V.get_venue("garage")
     met = ((5, "on_point"), (4, "loud"), (6, "loud"), (3, "loud"))
     assert not B.take_encore(garage, met, 1, 5, 0, 3, players=2)
+
+
+def test_pick_keeps_the_blueprint_move_on_noise_and_follows_a_clear_gain():
+    # a gain under MIN_GAIN, or within DEVIATE_Z standard deviations: the blueprint's move
+    assert live._pick([0, 5], [0, 4]) == 0
+    assert live._pick([0, 12], [0, 9]) == 0
+    # three deals won that the blueprint's move lost, none lost: above one deviation
+    assert live._pick([0, 3], [0, 0]) == 1
+    # the candidate with the larger clear gain
+    assert live._pick([0, 3, 6], [0, 0, 1]) == 2
