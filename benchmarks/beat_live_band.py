@@ -413,7 +413,7 @@ def replay_table(args: argparse.Namespace) -> None:
     by_venue: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])
     t0 = time.process_time()
     for v in venues:
-        tier = "easy (1-5)" if v.number <= 5 else "medium (6-10)" if v.number <= 10 else "hard"
+        tier = "easy (1-5)" if v.tier in ("starter", "easy") else v.tier  # the venue's own tier
         for n in args.players:
             for seed in seeds:
                 state = GAME.new(n, {"venue": v.id, "mode": "puzzle"}, seed)
