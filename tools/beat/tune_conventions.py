@@ -39,6 +39,7 @@ ONLY_AT = {
     "range_penalty": ("jupiter",),
     "medley_plan_extra": ("rock_in_the_belt",),
     "fail_one_cost": ("comeback_comet",),
+    "reserve_cost": ("area_fifty",),
     "recycle_decay": ("event_horizon",),
     "recycle_balance": ("event_horizon",),
     "tune_cost": ("milkyway",),

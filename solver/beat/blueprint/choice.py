@@ -84,6 +84,8 @@ def card_terms(
     if V.recycles(venue):
         per_point += data.get("recycle_balance", players) * (3.0 - unstaged_mean(seen))
     terms = -per_point * scale * sum(values)
+    if venue.rule_id == "odd_songs_loud":
+        terms -= data.get("reserve_cost", players) * scale * reserve_loss(seen, values, plan)
     ones = values.count(1)
     if ones:
         if venue.rule_id == "entropy_chain":
@@ -108,6 +110,25 @@ def card_terms(
                 terms -= data.get("range_penalty", players)
             seen_now.add(value)
     return terms
+
+
+def reserve_loss(seen: Seen, values: tuple[int, ...], plan: int) -> float:
+    """Points these values take from the seat's best unstaged cards, one per song still
+    to come after this round (its reserve; the unstaged multiset is public).  At Area
+    Fifty every odd song must be LOUD: a band that spent high cards early on songs
+    lower ones could play lost most deals at an odd song no hand left could make LOUD.
+    A card outside the reserve costs nothing (it would not be played anyway), so low
+    cards are played first and unneeded ones are dumped on the songs that allow it."""
+    stage = tuple(sim.VALUE[card] for card in seen.stages[seen.seat])
+    pool = sorted(
+        (value for value, copies in card_pool(stage, False) for _ in range(copies)),
+        reverse=True,
+    )
+    later = seen.songs_after + plan
+    rest = list(pool)
+    for value in values:
+        rest.remove(value)
+    return float(sum(pool[:later]) - sum(rest[:later]))
 
 
 def unstaged_mean(seen: Seen) -> float:

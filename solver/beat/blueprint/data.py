@@ -94,6 +94,14 @@ SCHEMA: dict[str, Entry] = {
         doc="Comeback Comet: cost of a 1 played on a song it FAILs while an Encore is needed",
         grid=(0.0, 0.003, 0.006, 0.01, 0.02, 0.03, 0.1),
     ),
+    "reserve_cost": Entry(
+        float,
+        0.0,
+        0.1,
+        doc="Area Fifty: cost per point the play takes from the seat's best cards for the "
+        "songs still to come (its odd songs must all be LOUD)",
+        grid=(0.0, 0.01, 0.02, 0.03, 0.05),
+    ),
     "solo_cost": Entry(
         float,
         0.0,
