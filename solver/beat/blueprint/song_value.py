@@ -245,36 +245,25 @@ def song_value(
         )
     if belief is None:
         belief = ((own_code, 1.0),)
+
+    def answered(diffs: tuple[int, ...], believed: tuple[int, ...] = ()) -> tuple[float, float]:
+        return _value_with_closer(
+            venue_id,
+            diffs,
+            events,
+            previous,
+            own_code,
+            mates,
+            utilities,
+            pool,
+            closer_hand,
+            belief,
+            shorts,
+            believed,
+        )
+
     if sighted:
         # the closer answers each difficulty it sees: the mean of those answers
-        each = [
-            _value_with_closer(
-                venue_id,
-                (d,),
-                events,
-                previous,
-                own_code,
-                mates,
-                utilities,
-                pool,
-                closer_hand,
-                belief,
-                shorts,
-            )
-            for d in difficulties
-        ]
+        each = [answered((d,)) for d in difficulties]
         return sum(e for e, _ in each) / len(each), sum(n for _, n in each) / len(each)
-    return _value_with_closer(
-        venue_id,
-        difficulties,
-        events,
-        previous,
-        own_code,
-        mates,
-        utilities,
-        pool,
-        closer_hand,
-        belief,
-        shorts,
-        blind,
-    )
+    return answered(difficulties, blind)
