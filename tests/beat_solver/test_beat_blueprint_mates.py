@@ -49,3 +49,19 @@ def test_bandmates_still_to_play_aim_at_their_share_of_the_song():
     # a low song: they aim low too
     low = _middle_values(_lead_seen((), difficulty=6))
     assert sum(p for vals, p in low.items() if sum(vals) <= 4) > 0.8
+
+
+def test_bandmates_still_to_play_do_not_repeat_a_value_under_feedback_loop():
+    """Feedback Loop (no two played cards of one value): the middle bandmates are
+    modelled as playing apart, and as not repeating the value this seat shows Face Up.
+    Aiming independently at the same share, they looked like colliding, and the first
+    seat gave up songs the band could play."""
+    seen = _lead_seen(("feedback_loop",))
+    dist = _middle_values(seen)
+    assert abs(sum(dist.values()) - 1) < 1e-9
+    assert all(len(set(vals)) == len(vals) for vals in dist)
+    (shown,) = mate_values.mates_per_song(seen, B.result_utilities(seen), shown=3)
+    assert all(3 not in B.values_of(code) for code, _ in shown)
+    # without the ban they may repeat (both aim at about 3 on a 12)
+    plain = _middle_values(_lead_seen(()))
+    assert any(len(set(vals)) < len(vals) for vals in plain)

@@ -22,8 +22,15 @@ from solver.beat.blueprint.conventions import (
     events_forbid,
     pick_copy,
     signal_for,
+    signal_kind,
 )
-from solver.beat.blueprint.mate_values import ValueDist, card_pool, mates_per_song
+from solver.beat.blueprint.mate_values import (
+    CodeDist,
+    ValueDist,
+    card_pool,
+    mates_per_song,
+    repeats_banned,
+)
 from solver.beat.blueprint.result_value import (
     FAIL,
     LOUD,
@@ -199,6 +206,21 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     utils = result_utilities(seen, plan)
     shorts = short_utilities(seen, plan)
     mates = mates_per_song(seen, utils)
+    # where repeats FAIL the song, the bandmates still to play before the closer do not
+    # repeat this seat's Face Up value
+    middle = sum(1 for mate in seen.later if seen.hand_counts[mate] > 0) > 1
+    avoided = middle and repeats_banned(seen, 0)
+    shown_mates: dict[int, CodeDist] = {}
+
+    def mates_for(song: int, main: int | None) -> CodeDist:
+        if not avoided or song != 0 or main is None:
+            return mates[song]
+        if main not in shown_mates:
+            kind = signal_kind(seen, main)
+            exact = kind is not None and kind[0] == "exact"
+            shown_mates[main] = mates_per_song(seen, utils, main)[0] if exact else mates[0]
+        return shown_mates[main]
+
     contexts = [song_context(seen, song) for song in range(round_songs)]
     scales = [max(utility.values(), default=1.0) for utility in utils]
     readings: dict[tuple[int, bool], ValueDist | None] = {}
@@ -218,7 +240,7 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
                 seen,
                 song,
                 own,
-                mates[song],
+                mates_for(song, main),
                 utils[song],
                 belief,
                 tuned,

@@ -3,8 +3,9 @@
 A bandmate's card is known exactly after a Face Up, within a range after a Cue, and
 otherwise is any value its deck still holds (its unstaged cards; at Jupiter only the
 values it has not staged yet).  Bandmates still to play before the closer (3-4 seats)
-are modelled as aiming at their share of the song.  Every bandmate respects the
-song's per-card value rules when it can.
+are modelled as aiming at their share of the song (under Feedback Loop: apart from
+each other and from the values shown Face Up).  Every bandmate respects the song's
+per-card value rules when it can.
 """
 
 from __future__ import annotations
@@ -123,10 +124,14 @@ def combine(distributions: tuple[ValueDist, ...]) -> CodeDist:
     return tuple(acc.items())
 
 
-def mates_per_song(seen: Seen, utils: list[dict[str, float]] | None = None) -> list[CodeDist]:
+def mates_per_song(
+    seen: Seen, utils: list[dict[str, float]] | None = None, shown: int | None = None
+) -> list[CodeDist]:
     """Per song: the values of the bandmates other than the closer, as a distribution
     over multiset codes (played ones as signalled, the others from their unstaged cards;
-    ``utils``: :func:`result_utilities` of ``seen`` when the caller has them already)."""
+    ``utils``: :func:`result_utilities` of ``seen`` when the caller has them already;
+    ``shown``: the value this seat shows Face Up on the round's first song, which the
+    bandmates still to play do not repeat where repeats FAIL it)."""
     round_songs = len(seen.songs)
     closer = closer_of(seen)
     per_song: list[list] = [[] for _ in range(round_songs)]
@@ -144,14 +149,51 @@ def mates_per_song(seen: Seen, utils: list[dict[str, float]] | None = None) -> l
         for song in range(min(round_songs, seen.hand_counts[mate])):
             difficulty = seen.songs[song][0]
             if utils is not None and difficulty is not None:
-                per_song[song].append(share_distribution(seen, mate, song, difficulty, utils[song]))
+                avoid = frozenset() if shown is None or song else frozenset((shown,))
+                per_song[song].append(
+                    share_distribution(seen, mate, song, difficulty, utils[song], avoid)
+                )
             else:
                 per_song[song].append(mate_distribution(seen, mate, None, song))
-    return [combine(tuple(sorted(dists))) for dists in per_song]
+    out = [combine(tuple(sorted(dists))) for dists in per_song]
+    return [
+        apart(out[song]) if repeats_banned(seen, song) and len(per_song[song]) > 1 else out[song]
+        for song in range(round_songs)
+    ]
+
+
+def repeats_banned(seen: Seen, song: int) -> bool:
+    """Whether ``song`` FAILs on two played cards of one value (Feedback Loop)."""
+    return any(
+        clause["kind"] == "max_same_value_count" and clause["max"] <= 1
+        for event in seen.songs[song][1]
+        for clause in get_event(event).clauses
+    )
+
+
+def apart(dist: CodeDist) -> CodeDist:
+    """The bandmates' values where no two are the same, renormalised (unchanged when
+    none is): under a ban on repeats the bandmates play apart -- modelled as aiming
+    independently, they looked like colliding on the same card, and the seats before
+    them gave up songs the band could play."""
+    kept = [(code, chance) for code, chance in dist if all(c <= 1 for c in _counts(code))]
+    total = sum(chance for _, chance in kept)
+    if total <= 0:
+        return dist
+    return tuple((code, chance / total) for code, chance in kept)
+
+
+def _counts(code: int) -> list[int]:
+    return [(code // CODE[value]) % BASE for value in C.VALUES]
 
 
 def share_distribution(
-    seen: Seen, mate: int, song: int, difficulty: int, utility: dict[str, float]
+    seen: Seen,
+    mate: int,
+    song: int,
+    difficulty: int,
+    utility: dict[str, float],
+    avoid: frozenset[int] = frozenset(),
 ) -> ValueDist:
     """A bandmate still to play that is not the closer: it holds a random hand of its
     unstaged cards and plays the value closest to its fair share of the sum the song's
@@ -177,6 +219,14 @@ def share_distribution(
     pool, allowed = mate_pool(seen, mate, song)
     if allowed is not None:
         pool = tuple((value, n) for value, n in pool if value in allowed) or pool
+    if repeats_banned(seen, song):
+        avoid = avoid | {
+            signal.exact
+            for signals in seen.signals.values()
+            for signal in signals
+            if signal.song == song and signal.exact is not None
+        }
+        pool = tuple((value, n) for value, n in pool if value not in avoid) or pool
     return closest_distribution(pool, seen.hand_counts[mate], round(target, 3))
 
 
