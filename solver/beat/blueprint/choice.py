@@ -180,6 +180,13 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     mates = mates_per_song(seen, utils)
     contexts = [song_context(seen, song) for song in range(round_songs)]
     scales = [max(utility.values(), default=1.0) for utility in utils]
+    # Neverending plays every card of the band on its twelve songs: a point a song
+    # spends past its result's need is missing on the last songs
+    waste = (
+        [data.get("spent_point_cost", seen.players) * scale for scale in scales]
+        if venue.rule_id == "play_all_songs"
+        else [0.0] * round_songs
+    )
     readings: dict[tuple[int, bool], ValueDist | None] = {}
     cache: dict[tuple, tuple[float, float]] = {}
 
@@ -203,6 +210,7 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
                 tuned,
                 contexts[song],
                 shorts[song],
+                round(waste[song], 5),
             )
             # a song whose ON POINT and LOUD lose (Comeback Comet's first three) brings
             # no Encore worth a bonus: rewarded there, a first seat's 1 and Solo card

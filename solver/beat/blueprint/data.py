@@ -94,6 +94,14 @@ SCHEMA: dict[str, Entry] = {
         doc="Comeback Comet: cost of a 1 played on a song it FAILs while an Encore is needed",
         grid=(0.0, 0.003, 0.006, 0.01, 0.02, 0.03, 0.1),
     ),
+    "spent_point_cost": Entry(
+        float,
+        0.0,
+        0.2,
+        doc="Neverending: cost of a point a song spends beyond its result's need (a LOUD's "
+        "margin past 1, a FAIL's cards past 1s), times the song's stakes",
+        grid=(0.0, 0.005, 0.01, 0.02, 0.03, 0.05),
+    ),
     "solo_cost": Entry(
         float,
         0.0,
