@@ -98,8 +98,8 @@ SCHEMA: dict[str, Entry] = {
         float,
         0.0,
         0.2,
-        doc="Neverending: cost of a point a song spends beyond its result's need (a LOUD's "
-        "margin past 1, a FAIL's cards past 1s), times the song's stakes",
+        doc="Neverending: cost of a point a LOUD spends past the difficulty plus one, "
+        "times the song's stakes",
         grid=(0.0, 0.005, 0.01, 0.02, 0.03, 0.05),
     ),
     "solo_cost": Entry(
