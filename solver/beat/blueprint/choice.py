@@ -87,7 +87,8 @@ def card_terms(
     ones = values.count(1)
     if ones:
         if venue.rule_id == "entropy_chain":
-            terms += data.get("entropy_one_bonus", players) * ones
+            if not maybe_one(seen):
+                terms += data.get("entropy_one_bonus", players) * ones
         elif plan > 0 and not seen.signals:
             # the first seat to play brings the Encore 1 (others cannot know it did)
             bonus = (
@@ -108,6 +109,18 @@ def card_terms(
                 terms -= data.get("range_penalty", players)
             seen_now.add(value)
     return terms
+
+
+def maybe_one(seen: Seen) -> bool:
+    """Whether a bandmate who played this round may have played a 1 (its signal does
+    not rule it out).  At Entropy Hall a 1 is worth a bonus only while no bandmate may
+    have played one: every seat took it, and 1s nobody could see piled into one song
+    that FAILed."""
+    for signals in seen.signals.values():
+        for signal in signals:
+            if signal.exact == 1 or (signal.exact is None and signal.above < 1):
+                return True
+    return False
 
 
 def unstaged_mean(seen: Seen) -> float:
