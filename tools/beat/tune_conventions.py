@@ -47,6 +47,7 @@ ONLY_AT = {
     "staging_loud_decay": ("upload_festival",),
     "entropy_one_bonus": ("entropy_hall",),
     "entropy_fail_value": ("entropy_hall",),
+    "spent_point_cost": ("neverending",),
 }
 
 

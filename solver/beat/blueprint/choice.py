@@ -96,7 +96,8 @@ def card_terms(
     ones = values.count(1)
     if ones:
         if venue.rule_id == "entropy_chain":
-            terms += data.get("entropy_one_bonus", players) * ones
+            if not maybe_one(seen):
+                terms += data.get("entropy_one_bonus", players) * ones
         elif plan > 0 and not seen.signals:
             # the first seat to play brings the Encore 1 (others cannot know it did)
             bonus = (
@@ -136,6 +137,18 @@ def reserve_loss(seen: Seen, values: tuple[int, ...], plan: int) -> float:
     for value in values:
         rest.remove(value)
     return float(sum(pool[:later]) - sum(rest[:later]))
+
+
+def maybe_one(seen: Seen) -> bool:
+    """Whether a bandmate who played this round may have played a 1 (its signal does
+    not rule it out).  At Entropy Hall a 1 is worth a bonus only while no bandmate may
+    have played one: every seat took it, and 1s nobody could see piled into one song
+    that FAILed."""
+    for signals in seen.signals.values():
+        for signal in signals:
+            if signal.exact == 1 or (signal.exact is None and signal.above < 1):
+                return True
+    return False
 
 
 def unstaged_mean(seen: Seen) -> float:
@@ -223,6 +236,13 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
 
     contexts = [song_context(seen, song) for song in range(round_songs)]
     scales = [max(utility.values(), default=1.0) for utility in utils]
+    # Neverending plays every card of the band on its twelve songs: a point a song
+    # spends past its result's need is missing on the last songs
+    waste = (
+        [data.get("spent_point_cost", seen.players) * scale for scale in scales]
+        if venue.rule_id == "play_all_songs"
+        else [0.0] * round_songs
+    )
     readings: dict[tuple[int, bool], ValueDist | None] = {}
     cache: dict[tuple, tuple[float, float]] = {}
 
@@ -246,6 +266,7 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
                 tuned,
                 contexts[song],
                 shorts[song],
+                round(waste[song], 5),
             )
             # a song whose ON POINT and LOUD lose (Comeback Comet's first three) brings
             # no Encore worth a bonus: rewarded there, a first seat's 1 and Solo card

@@ -102,6 +102,14 @@ SCHEMA: dict[str, Entry] = {
         "songs still to come (its odd songs must all be LOUD)",
         grid=(0.0, 0.01, 0.02, 0.03, 0.05),
     ),
+    "spent_point_cost": Entry(
+        float,
+        0.0,
+        0.2,
+        doc="Neverending: cost of a point a LOUD spends past the difficulty plus one, "
+        "times the song's stakes",
+        grid=(0.0, 0.005, 0.01, 0.02, 0.03, 0.05),
+    ),
     "solo_cost": Entry(
         float,
         0.0,

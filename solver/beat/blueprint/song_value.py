@@ -71,13 +71,31 @@ def table_result(table: dict, code: int) -> str:
 Short = tuple[tuple[float, float, float], ...]
 
 
-def _worth(utility: dict[str, float], short: Short, code: int, result: str) -> float:
-    """The utility of ``result`` for the values of ``code``: its 1s bring Encores."""
+def _worth(
+    utility: dict[str, float],
+    short: Short,
+    code: int,
+    result: str,
+    waste: float = 0.0,
+    difficulty: int = 0,
+) -> float:
+    """The utility of ``result`` for the values of ``code``: its 1s bring Encores; less
+    ``waste`` per point the song spends beyond its result's need (:func:`wasted`)."""
     if short:
         ones = code % BASE
         if ones < len(short):
-            return short[ones][RESULT_INDEX[result]]
-    return utility[result]
+            return short[ones][RESULT_INDEX[result]] - waste * wasted(code, result, difficulty)
+    return utility[result] - (waste * wasted(code, result, difficulty) if waste else 0.0)
+
+
+@lru_cache(maxsize=100_000)
+def wasted(code: int, result: str, difficulty: int) -> int:
+    """Points of ``code`` a song spends beyond what its result needs: a LOUD's printed
+    points past the difficulty plus one (a cost on a FAIL's points as well won fewer
+    deals)."""
+    if result != LOUD:
+        return 0
+    return max(0, sum(values_of(code)) - difficulty - 1)
 
 
 @lru_cache(maxsize=200_000)
@@ -93,6 +111,7 @@ def _value_without_closer(
     u_loud: float,
     tuned: tuple[int, int] = (0, 0),
     short: Short = (),
+    waste: float = 0.0,
 ) -> tuple[float, float]:
     utility = {FAIL: u_fail, OP: u_op, LOUD: u_loud}
     total = nonfail = 0.0
@@ -101,7 +120,7 @@ def _value_without_closer(
         table = song_table(venue_id, difficulty, events, previous, tuned)
         for code, chance in mates:
             result = table_result(table, own + code)
-            total += weight * chance * _worth(utility, short, own + code, result)
+            total += weight * chance * _worth(utility, short, own + code, result, waste, difficulty)
             if result != FAIL:
                 nonfail += weight * chance
     return total, nonfail
@@ -121,6 +140,7 @@ def _value_with_closer(
     belief: CodeDist,
     short: Short = (),
     closer_difficulties: tuple[int, ...] = (),
+    waste: float = 0.0,
 ) -> tuple[float, float]:
     """(expected utility, chance of no FAIL) when the closer answers: it holds
     ``hand_size`` random cards of its ``pool`` and plays the value best for what it
@@ -143,7 +163,7 @@ def _value_with_closer(
             table = song_table(venue_id, difficulty, events, previous)
             for code, chance in mates:
                 result = table_result(table, base + code)
-                total += chance * _worth(utility, short, base + code, result)
+                total += chance * _worth(utility, short, base + code, result, waste, difficulty)
                 if result != FAIL:
                     nonfail += chance
         memo[key] = (total / len(diffs), nonfail / len(diffs))
@@ -222,6 +242,7 @@ def song_value(
     tuned: tuple[int, int] = (0, 0),
     context: SongContext | None = None,
     short: tuple[dict[str, float], ...] = (),
+    waste: float = 0.0,
 ) -> tuple[float, float]:
     """(expected utility, chance the song is not a FAIL) of playing ``own`` on ``song``
     (``belief``: what the closer will believe this seat played, from its signal;
@@ -229,7 +250,8 @@ def song_value(
     the last seat to play tunes, so no closer answers it; ``context``:
     :func:`song_context` of ``seen`` and ``song`` when the caller has it already;
     ``short``: :func:`.result_value.short_utilities` of the song, the utilities when its
-    1s bring fewer Encores than the band needs)."""
+    1s bring fewer Encores than the band needs; ``waste``: utility lost per point the
+    song spends beyond its result's need, :func:`wasted`)."""
     venue_id, difficulties, events, previous, pool, closer_hand, blind, sighted = (
         song_context(seen, song) if context is None else context
     )
@@ -241,7 +263,16 @@ def song_value(
     own_code = code_of(own)
     if pool is None:
         return _value_without_closer(
-            venue_id, difficulties, events, previous, own_code, mates, *utilities, tuned, shorts
+            venue_id,
+            difficulties,
+            events,
+            previous,
+            own_code,
+            mates,
+            *utilities,
+            tuned,
+            shorts,
+            waste,
         )
     if belief is None:
         belief = ((own_code, 1.0),)
@@ -260,6 +291,7 @@ def song_value(
             belief,
             shorts,
             believed,
+            waste,
         )
 
     if sighted:
