@@ -176,15 +176,13 @@ def apart(dist: CodeDist) -> CodeDist:
     none is): under a ban on repeats the bandmates play apart -- modelled as aiming
     independently, they looked like colliding on the same card, and the seats before
     them gave up songs the band could play."""
-    kept = [(code, chance) for code, chance in dist if all(c <= 1 for c in _counts(code))]
+    kept = [
+        (code, chance) for code, chance in dist if len(set(values_of(code))) == len(values_of(code))
+    ]
     total = sum(chance for _, chance in kept)
     if total <= 0:
         return dist
     return tuple((code, chance / total) for code, chance in kept)
-
-
-def _counts(code: int) -> list[int]:
-    return [(code // CODE[value]) % BASE for value in C.VALUES]
 
 
 def share_distribution(
