@@ -297,10 +297,10 @@ def short_utilities(seen: Seen, plan: int) -> list[tuple[dict[str, float], ...]]
         return [() for _ in seen.songs]
     counts = Counter(result for _, result in seen.results)
     round_songs = len(seen.songs)
-    chances = seen.songs_after + round_songs - 1  # later songs that may bring a 1
+    # the round's other songs and the later ones: songs to come that may bring a 1
+    chances = seen.songs_after + round_songs - 1
     out = []
     for song in range(round_songs):
-        base = seen.songs_after + round_songs - 1
         per_e = []
         for e in range(plan):
             # how many of the plan - e missing Encores the later songs bring
@@ -313,7 +313,7 @@ def short_utilities(seen: Seen, plan: int) -> list[tuple[dict[str, float], ...]]
             for j, weight in enumerate(weights):
                 if weight <= 0:
                     continue
-                at = _song_utility(seen, song, base + e + j, counts)
+                at = _song_utility(seen, song, chances + e + j, counts)
                 for result in RESULTS:
                     utility[result] += weight * at[result]
             per_e.append(utility)
