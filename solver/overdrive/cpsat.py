@@ -338,19 +338,7 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
     cards_played += sum(by_src.get("spare", []))
     # (and places early only when that Grana is needed, so plans keep the documented order)
     m.maximize(CARD_TIE * value - 2 * cards_played - sum(pre))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = max(0.05, budget_s)
-    # The model is tiny: presolve, probing and symmetry detection cost more than they save,
-    # while the LP relaxation cuts the search many-fold on the hard positions; the fuller
-    # one (level 2) beats the default (level 1) on a model with borrows, clears and buys.
-    solver.parameters.cp_model_presolve = False
-    solver.parameters.linearization_level = 2
-    solver.parameters.symmetry_level = 0
-    solver.parameters.cp_model_probing_level = 0
-    status = solver.solve(m)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise RuntimeError(f"CP-SAT found no plan: {solver.status_name(status)}")
+    solver, status = _run(m, budget_s)
     got = {
         "c": c, "u": u, "take": take, "buys": buys, "bd": bd, "b_ab": b_ab, "b_js": b_js,
         "used_b": used_b, "cleared": cleared, "cards_used": cards_used, "ab_clear": ab_clear,
@@ -358,6 +346,36 @@ def solve(pos: dict[str, Any], budget_s: float = 2.0) -> dict[str, Any]:
         "value": value, "trade": trade, "early": pre,
     }  # fmt: skip
     return _decode(pos, solver, got, status)
+
+
+#: Time limits of the attempts after the first: a model always has a plan (play nothing),
+#: so a limit that ends with none (UNKNOWN) was only too short for a loaded machine.
+RETRY_LIMITS_S = (1.0, 8.0)
+#: The first attempt's floor: below it CP-SAT may stop before its first solution.
+MIN_LIMIT_S = 0.05
+
+
+def _run(m: cp_model.CpModel, budget_s: float) -> tuple[cp_model.CpSolver, int]:
+    """Solve ``m`` within ``budget_s``, retrying with longer limits while no plan is found."""
+    status = cp_model.UNKNOWN
+    for limit in (max(MIN_LIMIT_S, budget_s), *RETRY_LIMITS_S):
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.max_time_in_seconds = limit
+        # The model is tiny: presolve, probing and symmetry detection cost more than they
+        # save, while the LP relaxation cuts the search many-fold on the hard positions; the
+        # fuller one (level 2) beats the default (level 1) on a model with borrows, clears
+        # and buys.
+        solver.parameters.cp_model_presolve = False
+        solver.parameters.linearization_level = 2
+        solver.parameters.symmetry_level = 0
+        solver.parameters.cp_model_probing_level = 0
+        status = solver.solve(m)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return solver, status
+        if status != cp_model.UNKNOWN:
+            break  # INFEASIBLE or MODEL_INVALID: a longer limit would not help
+    raise RuntimeError(f"CP-SAT found no plan: {cp_model.CpSolver().status_name(status)}")
 
 
 def _decode(pos: dict[str, Any], solver: Any, got: dict[str, Any], status: int) -> dict[str, Any]:

@@ -11,27 +11,10 @@ from hypothesis import strategies as st
 from services.core import RulesError
 from services.overdrive import GAME
 from solver.overdrive import brute, cpsat, hint, position, recommend, solve, validate
+from tests.overdrive.allocation_positions import allocation_state
 
 TRACKS = ("fans", "fame", "grana", "overdrive")
 CONFIGS = [(2, {}), (3, {}), (4, {}), (1, {"difficulty": "hardcore"}), (3, {"mode": "coop"})]
-
-
-def allocation_state(players: int, options: dict, seed: int, steps: int) -> dict:
-    """A game walked by random legal moves, stopped on an allocation turn."""
-    state = GAME.new(players, options, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        (seat,) = GAME.seats_to_act(state)
-        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-        if GAME.outcome(state) is not None:
-            return GAME.new(players, options, seed)
-    while state["phase"] != "allocation":
-        (seat,) = GAME.seats_to_act(state)
-        legal = GAME.legal_actions(state, seat)
-        state, _ = GAME.apply(state, seat, next(a for a in legal if a["type"] != "attack"))
-        if GAME.outcome(state) is not None:
-            return GAME.new(players, options, seed)
-    return state
 
 
 @settings(max_examples=25, deadline=None)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_overdrive_recommender import allocation_state
 
 from services.overdrive import GAME
 from solver.overdrive import brute, cpsat, position
+from tests.overdrive.allocation_positions import allocation_state
 
 CONFIGS = [(1, {}), (2, {}), (3, {}), (4, {}), (3, {"mode": "coop"}),
            (4, {"speed_metal": True, "hall_of_fame": True, "free_falling": True})]  # fmt: skip
