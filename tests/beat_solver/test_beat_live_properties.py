@@ -87,6 +87,8 @@ def _signals_read_as_given(venue: str, players: int, seeds: range) -> int:
                 main = [(c, song) for c, song, solo in choice.plays if not solo]
                 if not main or main[0][1] != 0 or not (choice.face_up or choice.cue):
                     continue
+                if choice.breaks:
+                    continue  # a Face Up or Cue that breaks the song's event tells nothing
                 card = main[0][0]
                 value = live.sim.VALUE[card]
                 given = conventions.signal_kind(seen, value)
