@@ -130,6 +130,12 @@ SCHEMA: dict[str, Entry] = {
         "more than extra_encore_margin, not only those the targets need",
         grid=(False, True),
     ),
+    "middle_answers": Entry(
+        bool,
+        doc="a seat models the first bandmate between it and the closer as answering its "
+        "signal (the best card for what it reads), not as aiming at a fixed share",
+        grid=(False, True),
+    ),
     "range_penalty": Entry(
         float,
         0.0,
