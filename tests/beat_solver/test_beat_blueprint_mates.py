@@ -9,7 +9,7 @@ import dataclasses
 from services.beat import GAME
 from solver.beat import blueprint as B
 from solver.beat import live
-from solver.beat.blueprint import mate_values, middle, song_value
+from solver.beat.blueprint import conventions, mate_values, middle, song_value
 
 
 def _lead_seen(events: tuple[str, ...], difficulty: int = 12) -> B.Seen:
@@ -85,9 +85,10 @@ def _three_seat_lead(hand: tuple[str, ...], stage: tuple[str, ...] | None = None
 def _middle_mean(seen: B.Seen, main: int) -> float:
     """The mean card the middle bandmate is modelled as playing after this seat's
     ``main`` (3 seats: the one bandmate between this seat and the closer)."""
-    assert mate_values.middle_of(seen) is not None
+    assert len(mate_values.middles_of(seen)) == 1
     utils = B.result_utilities(seen)
-    dist = middle.answered_mates(seen, 0, main, utils, 0.0, song_value.song_context(seen, 0))
+    shown = conventions.signal_read(seen, main)
+    dist = middle.answered_mates(seen, 0, shown, utils, 0.0, song_value.song_context(seen, 0))
     assert dist is not None and abs(sum(p for _, p in dist) - 1) < 1e-9
     return sum(sum(B.values_of(code)) * p for code, p in dist)
 

@@ -23,6 +23,7 @@ from solver.beat.blueprint.conventions import (
     pick_copy,
     signal_for,
     signal_kind,
+    signal_read,
 )
 from solver.beat.blueprint.mate_values import (
     CodeDist,
@@ -232,17 +233,17 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     avoided = middle and repeats_banned(seen, 0)
     shown_mates: dict[int, CodeDist] = {}
 
-    answering = data.get("middle_answers", seen.players)
-    answered: dict[tuple[int, int], CodeDist | None] = {}
+    answered: dict[tuple[int, int | None, int, int], CodeDist | None] = {}
 
     def mates_for(song: int, main: int | None) -> CodeDist:
-        if answering and main is not None:
-            key = (song, main)
+        if main is not None:
+            shown = signal_read(seen, main, song)
+            key = (song, shown.exact, shown.above, shown.below)
             if key not in answered:
                 answered[key] = answered_mates(
                     seen,
                     song,
-                    main,
+                    shown,
                     utils,
                     point_cost(seen) * scales[song],
                     contexts[song],

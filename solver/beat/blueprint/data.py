@@ -131,10 +131,13 @@ SCHEMA: dict[str, Entry] = {
         grid=(False, True),
     ),
     "middle_answers": Entry(
-        bool,
-        doc="a seat models the first bandmate between it and the closer as answering its "
-        "signal (the best card for what it reads), not as aiming at a fixed share",
-        grid=(False, True),
+        int,
+        0,
+        2,
+        doc="how many bandmates between a seat and the closer it models as answering its "
+        "signal (the best card for what each reads), the first ones in turn; the others "
+        "aim at a fixed share",
+        grid=(0, 1, 2),
     ),
     "range_penalty": Entry(
         float,

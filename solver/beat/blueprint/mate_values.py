@@ -125,24 +125,21 @@ def combine(distributions: tuple[ValueDist, ...]) -> CodeDist:
     return tuple(acc.items())
 
 
-def middle_of(seen: Seen) -> int | None:
-    """The first bandmate still to play this round before the closer (3-4 seats): the
-    one that reads this seat's signal and answers it."""
+def middles_of(seen: Seen) -> tuple[int, ...]:
+    """The bandmates still to play this round before the closer (3-4 seats), in order:
+    they read this seat's signal and answer it."""
     closer = closer_of(seen)
-    for mate in seen.later:
-        if mate != closer and seen.hand_counts[mate] > 0:
-            return mate
-    return None
+    return tuple(m for m in seen.later if m != closer and seen.hand_counts[m] > 0)
 
 
 def mate_parts(
     seen: Seen,
     utils: list[dict[str, float]] | None = None,
     shown: int | None = None,
-    skip: int | None = None,
+    skip: frozenset[int] = frozenset(),
 ) -> list[list[ValueDist]]:
     """Per song: the value distribution of every bandmate other than the closer (and
-    ``skip``), as :func:`mates_per_song` combines them."""
+    those of ``skip``), as :func:`mates_per_song` combines them."""
     round_songs = len(seen.songs)
     closer = closer_of(seen)
     per_song: list[list[ValueDist]] = [[] for _ in range(round_songs)]
@@ -155,7 +152,7 @@ def mate_parts(
     elif utils is None:
         utils = result_utilities(seen)
     for mate in seen.later:
-        if mate in (closer, skip):
+        if mate == closer or mate in skip:
             continue
         for song in range(min(round_songs, seen.hand_counts[mate])):
             difficulty = seen.songs[song][0]

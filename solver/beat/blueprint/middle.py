@@ -1,18 +1,20 @@
-"""The middle bandmate answering: the first bandmate still to play before the closer
-(3-4 seats) reads this seat's signal and plays the card best for what it reads.
+"""The middle bandmates answering: the bandmates still to play before the closer (3-4
+seats) read this seat's signal and play the card best for what they read.
 
-A seat models that bandmate as it decides itself: from a random hand of its unstaged
-cards it plays the value with the best expected utility on the song (judged by the
-engine's song rules, so events that change a card's value or the sum count), given
-the signals it reads (this seat's included), the bandmates it models as aiming and the
+A seat models each of them, in turn, as it decides itself: from a random hand of its
+unstaged cards it plays the value with the best expected utility on the song (judged
+by the engine's song rules, so events that change a card's value or the sum count),
+given the signals it reads (this seat's included), the answers of the middle bandmates
+before it (taken as it would read them), those after it (aiming at a share) and the
 closer answering after it, less the cost of the card's points.  Modelled as aiming at
-a fixed share of the song whatever this seat signalled, it looked deaf to the signal,
-and the seats before it aimed as if the signal went unread.
+a fixed share of the song whatever this seat signalled, they looked deaf to the signal,
+and the seats before them aimed as if the signal went unread.  ``middle_answers`` (per
+seat count, :mod:`.data`) says how many of them answer.
 """
 
 from __future__ import annotations
 
-from solver.beat.blueprint.conventions import signal_read
+from solver.beat.blueprint import data
 from solver.beat.blueprint.mate_values import (
     CodeDist,
     ValueDist,
@@ -21,9 +23,9 @@ from solver.beat.blueprint.mate_values import (
     mate_distribution,
     mate_parts,
     mate_pool,
-    middle_of,
+    middles_of,
 )
-from solver.beat.blueprint.seat_view import Seen
+from solver.beat.blueprint.seat_view import Seen, Signal
 from solver.beat.blueprint.song_value import SongContext, song_value
 
 
@@ -56,33 +58,42 @@ def answer_distribution(
 def answered_mates(
     seen: Seen,
     song: int,
-    main: int | None,
+    shown: Signal,
     utils: list[dict[str, float]],
     point_cost: float,
     context: SongContext,
     short: tuple[dict[str, float], ...] = (),
     waste: float = 0.0,
 ) -> CodeDist | None:
-    """The bandmates other than the closer on ``song`` when this seat plays ``main``
-    there and the middle bandmate answers what it reads of it; None when no middle
-    bandmate plays the song or its difficulty is hidden from this seat."""
-    mate = _answerer(seen, song)
-    if mate is None or main is None:
+    """The bandmates other than the closer on ``song`` when the middle bandmates answer
+    what they read of this seat's card there (``shown``: its signal, from
+    :func:`~.conventions.signal_read`; cards read alike are answered alike); None when
+    no middle bandmate answers there (none plays the song, or its difficulty is hidden
+    from this seat)."""
+    mates = _answerers(seen, song)
+    if not mates:
         return None
-    shown = signal_read(seen, main, song)
-    parts = mate_parts(seen, utils, shown.exact if song == 0 else None, skip=mate)[song]
+    exact = shown.exact if song == 0 else None
     mine = mate_distribution(seen, seen.seat, shown, song)
-    others = joined(seen, song, [*parts, mine])
-    answer = answer_distribution(
-        seen, mate, song, others, utils[song], point_cost, context, short, waste
-    )
-    return joined(seen, song, [*parts, answer])
+    answers: list[ValueDist] = []
+    for k, mate in enumerate(mates):
+        # it reads this seat and the bandmates who played, and takes the answers before
+        # it as it would read them; the bandmates after it still aim
+        parts = mate_parts(seen, utils, exact, skip=frozenset(mates[: k + 1]))[song]
+        others = joined(seen, song, [*parts, mine, *answers])
+        answers.append(
+            answer_distribution(
+                seen, mate, song, others, utils[song], point_cost, context, short, waste
+            )
+        )
+    played = mate_parts(seen, utils, exact, skip=frozenset(mates))[song]
+    return joined(seen, song, [*played, *answers])
 
 
-def _answerer(seen: Seen, song: int) -> int | None:
-    """The middle bandmate that answers on ``song``, if it plays there and this seat
-    sees the difficulty."""
-    mate = middle_of(seen)
-    if mate is None or song >= seen.hand_counts[mate] or seen.songs[song][0] is None:
-        return None
-    return mate
+def _answerers(seen: Seen, song: int) -> tuple[int, ...]:
+    """The middle bandmates that answer on ``song`` (the first ``middle_answers`` of
+    them that play there), none where this seat cannot see the difficulty."""
+    if seen.songs[song][0] is None:
+        return ()
+    many = data.get("middle_answers", seen.players)
+    return tuple(m for m in middles_of(seen) if song < seen.hand_counts[m])[:many]
