@@ -86,6 +86,11 @@ def _middle_mean(seen: B.Seen, main: int) -> float:
     """The mean card the middle bandmate is modelled as playing after this seat's
     ``main`` (3 seats: the one bandmate between this seat and the closer)."""
     assert len(mate_values.middles_of(seen)) == 1
+    return _middles_mean(seen, main)
+
+
+def _middles_mean(seen: B.Seen, main: int) -> float:
+    """The mean sum of the middle bandmates' cards after this seat's ``main``."""
     utils = B.result_utilities(seen)
     shown = conventions.signal_read(seen, main)
     dist = middle.answered_mates(seen, 0, shown, utils, 0.0, song_value.song_context(seen, 0))
@@ -108,3 +113,16 @@ def test_the_middle_bandmate_answers_a_cue():
     seen = _three_seat_lead(("s#-1b", "s#-5b"), ("s#-3b", "s#-1c", "s#-2c"))
     assert B.signal_for(seen, seen.hand[1], 0)[1] is not None
     assert _middle_mean(seen, 5) < _middle_mean(seen, 1) - 1
+
+
+def test_both_middle_bandmates_answer_at_four_seats():
+    """At 4 seats both bandmates before the closer answer, in turn: on a 12 they make
+    up the 2 points between a Face Up 2 and a Face Up 4 together (with only the first
+    answering, the second aiming at a fixed share, about 1.6 of them)."""
+    state = GAME.new(4, {"venue": "garage"}, 0)
+    seat = state["lead"]
+    seen = live.seen_of(GAME.view(state, seat), seat, True)
+    hand = tuple(f"s{seat}-{copy}" for copy in ("2a", "4a", "3c"))
+    seen = dataclasses.replace(seen, songs=[(12, ())], hand=hand)
+    assert len(mate_values.middles_of(seen)) == 2
+    assert _middles_mean(seen, 2) - _middles_mean(seen, 4) > 2
