@@ -1,5 +1,6 @@
-"""The blueprint's model of the bandmates still to play this round (4 seats): they
-aim at the song and respect its per-card value rules -- not random cards."""
+"""The blueprint's model of the bandmates still to play this round (3-4 seats): they
+aim at the song, the first of them answers this seat's signal, and they respect the
+song's per-card value rules -- not random cards."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import dataclasses
 from services.beat import GAME
 from solver.beat import blueprint as B
 from solver.beat import live
-from solver.beat.blueprint import mate_values
+from solver.beat.blueprint import conventions, mate_values, middle, song_value
 
 
 def _lead_seen(events: tuple[str, ...], difficulty: int = 12) -> B.Seen:
@@ -65,3 +66,63 @@ def test_bandmates_still_to_play_do_not_repeat_a_value_under_feedback_loop():
     # without the ban they may repeat (both aim at about 3 on a 12)
     plain = _middle_values(_lead_seen(()))
     assert any(len(set(vals)) < len(vals) for vals in plain)
+
+
+def _three_seat_lead(hand: tuple[str, ...], stage: tuple[str, ...] | None = None) -> B.Seen:
+    """The lead seat of a fresh 3-seat Garage deal holding ``hand`` (and staging
+    ``stage``), on a 9 with no event."""
+    state = GAME.new(3, {"venue": "garage"}, 2)
+    seat = state["lead"]
+    seen = live.seen_of(GAME.view(state, seat), seat, True)
+    stages = list(seen.stages)
+    if stage is not None:
+        stages[seat] = stage
+    hand = tuple(card.replace("s#", f"s{seat}") for card in hand)
+    stages[seat] = tuple(card.replace("s#", f"s{seat}") for card in stages[seat])
+    return dataclasses.replace(seen, songs=[(9, ())], hand=hand, stages=tuple(stages))
+
+
+def _middle_mean(seen: B.Seen, main: int) -> float:
+    """The mean card the middle bandmate is modelled as playing after this seat's
+    ``main`` (3 seats: the one bandmate between this seat and the closer)."""
+    assert len(mate_values.middles_of(seen)) == 1
+    return _middles_mean(seen, main)
+
+
+def _middles_mean(seen: B.Seen, main: int) -> float:
+    """The mean sum of the middle bandmates' cards after this seat's ``main``."""
+    utils = B.result_utilities(seen)
+    shown = conventions.signal_read(seen, main)
+    dist = middle.answered_mates(seen, 0, shown, utils, 0.0, song_value.song_context(seen, 0))
+    assert dist is not None and abs(sum(p for _, p in dist) - 1) < 1e-9
+    return sum(sum(B.values_of(code)) * p for code, p in dist)
+
+
+def test_the_middle_bandmate_answers_a_face_up_signal():
+    """A Face Up 4 on a 9 leaves less to play than a Face Up 2: the middle bandmate
+    reads it and is modelled as playing lower (aiming at a fixed share, it played
+    the same card after both)."""
+    seen = _three_seat_lead(("s#-2a", "s#-4a", "s#-3c"))
+    assert B.signal_for(seen, seen.hand[1], 0)[0] == seen.hand[1]
+    assert _middle_mean(seen, 4) < _middle_mean(seen, 2) - 1
+
+
+def test_the_middle_bandmate_answers_a_cue():
+    """A Cue "higher than 3" (a 4 or a 5) and one "lower than 3" (a 1 or a 2): the
+    middle bandmate answers the high one lower."""
+    seen = _three_seat_lead(("s#-1b", "s#-5b"), ("s#-3b", "s#-1c", "s#-2c"))
+    assert B.signal_for(seen, seen.hand[1], 0)[1] is not None
+    assert _middle_mean(seen, 5) < _middle_mean(seen, 1) - 1
+
+
+def test_both_middle_bandmates_answer_at_four_seats():
+    """At 4 seats both bandmates before the closer answer, in turn: on a 12 they make
+    up the 2 points between a Face Up 2 and a Face Up 4 together (with only the first
+    answering, the second aiming at a fixed share, about 1.6 of them)."""
+    state = GAME.new(4, {"venue": "garage"}, 0)
+    seat = state["lead"]
+    seen = live.seen_of(GAME.view(state, seat), seat, True)
+    hand = tuple(f"s{seat}-{copy}" for copy in ("2a", "4a", "3c"))
+    seen = dataclasses.replace(seen, songs=[(12, ())], hand=hand)
+    assert len(mate_values.middles_of(seen)) == 2
+    assert _middles_mean(seen, 2) - _middles_mean(seen, 4) > 2

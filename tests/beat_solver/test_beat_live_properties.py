@@ -68,8 +68,9 @@ def test_the_belief_never_contradicts_the_view_sweep(venue):
 
 
 def _signals_read_as_given(venue: str, players: int, seeds: range) -> int:
-    """The signal a seat gives on its card is the one a later seat reads from its view,
-    and the reader's distribution of the card is the one the giver expects it to hold."""
+    """The signal a seat gives on its card is the one every later seat reads from its
+    view (the middle bandmates, who answer it, as well as the closer), and each
+    reader's distribution of the card is the one the giver expects it to hold."""
     checked = 0
     for seed in seeds:
         for steps in (0, 4, 9, 14, 20):
@@ -87,20 +88,30 @@ def _signals_read_as_given(venue: str, players: int, seeds: range) -> int:
                 main = [(c, song) for c, song, solo in choice.plays if not solo]
                 if not main or main[0][1] != 0 or not (choice.face_up or choice.cue):
                     continue
+                if choice.breaks:
+                    continue  # a Face Up or Cue that breaks the song's event tells nothing
                 card = main[0][0]
                 value = live.sim.VALUE[card]
                 given = conventions.signal_kind(seen, value)
                 after = state
                 for action in live._play_actions(choice, len(view["current"]) > 1, ready=False):
                     after, _ = GAME.apply(after, seat, action)
-                reader = seen.later[-1]
-                read = live.seen_of(GAME.view(after, reader), reader, True)
+                expected_signal = conventions.signal_read(seen, value)
+                for reader in seen.later:
+                    # the closer and the middle bandmates, who answer it, alike
+                    read = live.seen_of(GAME.view(after, reader), reader, True)
+                    signal = next(s for s in read.signals[seat] if not s.solo)
+                    if given == ("exact",):
+                        assert signal.exact == value
+                    else:
+                        assert given is not None and (signal.above, signal.below) == given[1:]
+                        assert signal.above < value < signal.below
+                    assert signal == expected_signal
+                    assert mate_values.mate_distribution(
+                        read, seat, signal
+                    ) == mate_values.mate_distribution(seen, seat, expected_signal)
+                read = live.seen_of(GAME.view(after, seen.later[-1]), seen.later[-1], True)
                 signal = next(s for s in read.signals[seat] if not s.solo)
-                if given == ("exact",):
-                    assert signal.exact == value
-                else:
-                    assert given is not None and (signal.above, signal.below) == given[1:]
-                    assert signal.above < value < signal.below
                 expected = conventions.closer_belief(seen, (value,), value)
                 pool, _ = mate_values.mate_pool(read, seat, 0)
                 reading = mate_values.value_distribution(

@@ -15,6 +15,8 @@ The modules, in the order a decision uses them:
 - :mod:`.mate_values` -- the bandmates' card values as distributions;
 - :mod:`.song_value` -- the expected utility of this seat's card(s) on a song, the
   closer (last bandmate to play) answering its signal;
+- :mod:`.middle` -- the first bandmate between this seat and the closer answering its
+  signal (3-4 seats);
 - :mod:`.conventions` -- the signal a seat gives on its card and what it tells;
 - :mod:`.choice` -- the options, scored, and the chosen move with its signal;
 - :mod:`.encores` -- the Encore decision.

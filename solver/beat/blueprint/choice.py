@@ -23,6 +23,7 @@ from solver.beat.blueprint.conventions import (
     pick_copy,
     signal_for,
     signal_kind,
+    signal_read,
 )
 from solver.beat.blueprint.mate_values import (
     CodeDist,
@@ -31,6 +32,7 @@ from solver.beat.blueprint.mate_values import (
     mates_per_song,
     repeats_banned,
 )
+from solver.beat.blueprint.middle import answered_mates
 from solver.beat.blueprint.result_value import (
     FAIL,
     LOUD,
@@ -79,18 +81,8 @@ def card_terms(
 ) -> float:
     """Tie-breaking terms of playing these values (cost, Encore 1s, Jupiter's range)."""
     venue = seen.venue
-    # scaled by the stakes: a long shot must beat the cost.  Where every song must
-    # FAIL (Scrapyard) it is the other way round: low cards are what fail the songs to
-    # come, so a high card spent on a song that still fails is the saving.
     players = seen.players
-    per_point = (
-        -data.get("all_fail_gain_per_point", players)
-        if venue.rule_id == "solo_pass"
-        else data.get("cost_per_point", players)
-    )
-    if V.recycles(venue):
-        per_point += data.get("recycle_balance", players) * (3.0 - unstaged_mean(seen))
-    terms = -per_point * scale * sum(values)
+    terms = -point_cost(seen) * scale * sum(values)
     if venue.rule_id == "odd_songs_loud":
         terms -= data.get("reserve_cost", players) * scale * reserve_loss(seen, values, plan)
     ones = values.count(1)
@@ -118,6 +110,22 @@ def card_terms(
                 terms -= data.get("range_penalty", players)
             seen_now.add(value)
     return terms
+
+
+def point_cost(seen: Seen) -> float:
+    """What a point of card value played costs, before the song's stakes scale it: a
+    long shot must beat the cost.  Where every song must FAIL (Scrapyard) it is the
+    other way round: low cards are what fail the songs to come, so a high card spent on
+    a song that still fails is the saving."""
+    players = seen.players
+    per_point = (
+        -data.get("all_fail_gain_per_point", players)
+        if seen.venue.rule_id == "solo_pass"
+        else data.get("cost_per_point", players)
+    )
+    if V.recycles(seen.venue):
+        per_point += data.get("recycle_balance", players) * (3.0 - unstaged_mean(seen))
+    return per_point
 
 
 def reserve_loss(seen: Seen, values: tuple[int, ...], plan: int) -> float:
@@ -225,7 +233,25 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     avoided = middle and repeats_banned(seen, 0)
     shown_mates: dict[int, CodeDist] = {}
 
+    answered: dict[tuple[int, int | None, int, int], CodeDist | None] = {}
+
     def mates_for(song: int, main: int | None) -> CodeDist:
+        if main is not None:
+            shown = signal_read(seen, main, song)
+            key = (song, shown.exact, shown.above, shown.below)
+            if key not in answered:
+                answered[key] = answered_mates(
+                    seen,
+                    song,
+                    shown,
+                    utils,
+                    point_cost(seen) * scales[song],
+                    contexts[song],
+                    shorts[song],
+                    round(waste[song], 5),
+                )
+            if answered[key] is not None:
+                return answered[key]  # type: ignore[return-value]
         if not avoided or song != 0 or main is None:
             return mates[song]
         if main not in shown_mates:

@@ -26,7 +26,7 @@ from solver.beat.blueprint.mate_values import (
     code_of,
     value_distribution,
 )
-from solver.beat.blueprint.seat_view import Seen
+from solver.beat.blueprint.seat_view import Seen, Signal
 
 FACE_UP: dict[str, bool] = {card: C.has_face_up(card) for card in sim.VALUE}
 
@@ -110,6 +110,17 @@ def signal_kind(seen: Seen, value: int) -> tuple | None:
         return None
     cue_value = sim.VALUE[cue[1]]
     return ("range", cue_value, 6) if cue[2] == "higher" else ("range", 0, cue_value)
+
+
+def signal_read(seen: Seen, main: int, song: int = 0) -> Signal:
+    """The signal a bandmate after this seat reads of its main card of value ``main``
+    on ``song``, as the convention gives it (only the first song's card signals)."""
+    kind = signal_kind(seen, main) if song == 0 else None
+    if kind is None:
+        return Signal(song=song)
+    if kind[0] == "exact":
+        return Signal(song=song, exact=main)
+    return Signal(song=song, above=kind[1], below=kind[2])
 
 
 def _main_reading(seen: Seen, main: int, signalled: bool) -> ValueDist | None:

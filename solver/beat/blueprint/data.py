@@ -130,6 +130,15 @@ SCHEMA: dict[str, Entry] = {
         "more than extra_encore_margin, not only those the targets need",
         grid=(False, True),
     ),
+    "middle_answers": Entry(
+        int,
+        0,
+        2,
+        doc="how many bandmates between a seat and the closer it models as answering its "
+        "signal (the best card for what each reads), the first ones in turn; the others "
+        "aim at a fixed share",
+        grid=(0, 1, 2),
+    ),
     "range_penalty": Entry(
         float,
         0.0,

@@ -4,7 +4,8 @@ A bandmate's card is known exactly after a Face Up, within a range after a Cue, 
 otherwise is any value its deck still holds (its unstaged cards; at Jupiter only the
 values it has not staged yet).  Bandmates still to play before the closer (3-4 seats)
 are modelled as aiming at their share of the song (under Feedback Loop: apart from
-each other and from the values shown Face Up).  Every bandmate respects the song's
+each other and from the values shown Face Up), except the first of them where it
+answers this seat's signal (:mod:`.middle`).  Every bandmate respects the song's
 per-card value rules when it can.
 """
 
@@ -124,17 +125,24 @@ def combine(distributions: tuple[ValueDist, ...]) -> CodeDist:
     return tuple(acc.items())
 
 
-def mates_per_song(
-    seen: Seen, utils: list[dict[str, float]] | None = None, shown: int | None = None
-) -> list[CodeDist]:
-    """Per song: the values of the bandmates other than the closer, as a distribution
-    over multiset codes (played ones as signalled, the others from their unstaged cards;
-    ``utils``: :func:`result_utilities` of ``seen`` when the caller has them already;
-    ``shown``: the value this seat shows Face Up on the round's first song, which the
-    bandmates still to play do not repeat where repeats FAIL it)."""
+def middles_of(seen: Seen) -> tuple[int, ...]:
+    """The bandmates still to play this round before the closer (3-4 seats), in order:
+    they read this seat's signal and answer it."""
+    closer = closer_of(seen)
+    return tuple(m for m in seen.later if m != closer and seen.hand_counts[m] > 0)
+
+
+def mate_parts(
+    seen: Seen,
+    utils: list[dict[str, float]] | None = None,
+    shown: int | None = None,
+    skip: frozenset[int] = frozenset(),
+) -> list[list[ValueDist]]:
+    """Per song: the value distribution of every bandmate other than the closer (and
+    those of ``skip``), as :func:`mates_per_song` combines them."""
     round_songs = len(seen.songs)
     closer = closer_of(seen)
-    per_song: list[list] = [[] for _ in range(round_songs)]
+    per_song: list[list[ValueDist]] = [[] for _ in range(round_songs)]
     for mate, signals in seen.signals.items():
         for signal in signals:
             if signal.song < round_songs:
@@ -144,7 +152,7 @@ def mates_per_song(
     elif utils is None:
         utils = result_utilities(seen)
     for mate in seen.later:
-        if mate == closer:
+        if mate == closer or mate in skip:
             continue
         for song in range(min(round_songs, seen.hand_counts[mate])):
             difficulty = seen.songs[song][0]
@@ -155,11 +163,26 @@ def mates_per_song(
                 )
             else:
                 per_song[song].append(mate_distribution(seen, mate, None, song))
-    out = [combine(tuple(sorted(dists))) for dists in per_song]
-    return [
-        apart(out[song]) if repeats_banned(seen, song) and len(per_song[song]) > 1 else out[song]
-        for song in range(round_songs)
-    ]
+    return per_song
+
+
+def joined(seen: Seen, song: int, parts: list[ValueDist]) -> CodeDist:
+    """The bandmates' values on ``song`` together (apart from each other where repeats
+    FAIL the song)."""
+    out = combine(tuple(sorted(parts)))
+    return apart(out) if repeats_banned(seen, song) and len(parts) > 1 else out
+
+
+def mates_per_song(
+    seen: Seen, utils: list[dict[str, float]] | None = None, shown: int | None = None
+) -> list[CodeDist]:
+    """Per song: the values of the bandmates other than the closer, as a distribution
+    over multiset codes (played ones as signalled, the others from their unstaged cards;
+    ``utils``: :func:`result_utilities` of ``seen`` when the caller has them already;
+    ``shown``: the value this seat shows Face Up on the round's first song, which the
+    bandmates still to play do not repeat where repeats FAIL it)."""
+    parts = mate_parts(seen, utils, shown)
+    return [joined(seen, song, parts[song]) for song in range(len(seen.songs))]
 
 
 def repeats_banned(seen: Seen, song: int) -> bool:
@@ -233,6 +256,13 @@ def closest_distribution(pool: Pool, hand_size: int, target: float) -> ValueDist
     """The value closest to ``target`` (the higher on a tie) in a random hand of
     ``hand_size`` cards of ``pool``: (value, probability) pairs (hypergeometric)."""
     order = sorted((value for value, _ in pool), key=lambda value: (abs(value - target), -value))
+    return first_held(pool, hand_size, tuple(order))
+
+
+@lru_cache(maxsize=20_000)
+def first_held(pool: Pool, hand_size: int, order: tuple[int, ...]) -> ValueDist:
+    """The first value of ``order`` held in a random hand of ``hand_size`` cards of
+    ``pool``: (value, probability) pairs (hypergeometric)."""
     copies = dict(pool)
     n_all = sum(copies.values())
     held = min(hand_size, n_all)
