@@ -15,6 +15,7 @@ The modules, in the order a decision uses them:
 - :mod:`.mate_values` -- the bandmates' card values as distributions;
 - :mod:`.song_value` -- the expected utility of this seat's card(s) on a song, the
   closer (last bandmate to play) answering its signal;
+- :mod:`.signal_rules` -- which signal a card gets, shared by the giver and the reader;
 - :mod:`.conventions` -- the signal a seat gives on its card and what it tells;
 - :mod:`.choice` -- the options, scored, and the chosen move with its signal;
 - :mod:`.encores` -- the Encore decision.
