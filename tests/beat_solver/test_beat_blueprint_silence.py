@@ -39,8 +39,8 @@ def _reading(stage: str, events: tuple[str, ...] = (), used: str = "") -> dict[i
 
 
 def test_silence_with_an_unused_cue_card_is_that_cue_cards_value():
-    """At 4 seats any Cue is given (``cue_max_width`` 4): a seat with an unused staged 3
-    Cue card that played silently played a 3."""
+    """A Cue on a 3 Cue card leaves two values either way (within ``cue_max_width`` 2):
+    a seat with an unused staged 3 Cue card that played silently played a 3."""
     assert _reading("3b 5a 1c") == {3: 1.0}
 
 
@@ -66,3 +66,16 @@ def test_with_the_convention_off_a_silent_card_is_any_unstaged_value():
     with data.using(values):
         reading = _reading("3b 5a 1c")
     assert reading[3] == pytest.approx(2 / 12) and reading[4] == pytest.approx(3 / 12)
+
+
+def test_at_four_seats_a_cue_leaving_three_values_is_not_given():
+    """With silent cards read, a narrow Cue convention makes silence tell more: at 4
+    seats a 2 Cue card cues a 1 ("lower", one value) but not a 5 ("higher": 3, 4 or 5)."""
+    state = GAME.new(4, {"venue": "garage"}, 3)
+    lead = state["lead"]
+    seen = live.seen_of(GAME.view(state, lead), lead, True)
+    stages = list(seen.stages)
+    stages[lead] = (f"s{lead}-2b", f"s{lead}-3c", f"s{lead}-4c")
+    seen = dataclasses.replace(seen, stages=tuple(stages), rotated=frozenset(), songs=[(12, ())])
+    assert B.signal_for(seen, f"s{lead}-1a", 0) == (None, (f"s{lead}-1a", f"s{lead}-2b", "lower"))
+    assert B.signal_for(seen, f"s{lead}-5a", 0) == (None, None)
