@@ -119,6 +119,7 @@ def seen_of(d: dict[str, Any], seat: int, is_view: bool) -> B.Seen:
         difficulty_pool=tuple(songs_for(n)) if hide else (),
         need=me["need"],
         broken=_broken(songs, flagged),
+        rotated_by_seat=tuple(frozenset(s["rotated"]) for s in seats),
     )
 
 
@@ -199,6 +200,7 @@ def _sim_seen(
         difficulty_pool=tuple(songs_for(n)) if hide else (),
         need=min(k, len(st.hands[seat])),
         broken=_broken(rnd.songs, flagged) if flagged else frozenset(),
+        rotated_by_seat=tuple(frozenset(r) for r in rotated),
     )
 
 

@@ -127,6 +127,49 @@ def test_a_seat_reads_the_signal_it_would_have_given(players):
     assert _signals_read_as_given("garage", players, range(6)) > 0
 
 
+def _silence_read_as_given(venue: str, players: int, seeds: range) -> int:
+    """A card played face down with no signal: the last seat to play reads from its view
+    the distribution the giver expects it to read (the convention's silence)."""
+    checked = 0
+    for seed in seeds:
+        for steps in (0, 4, 9, 14, 20):
+            state = random_position(venue, players, seed, steps)
+            if state["status"] != "running" or state["phase"] != "play":
+                continue
+            for seat in live.band_order(players, state["lead"]):
+                view = GAME.view(state, seat)
+                seen = live.seen_of(view, seat, True)
+                if view["seats"][seat]["played"] or not seen.hand or not seen.later:
+                    continue
+                if not any(a["type"] == "play" for a in GAME.legal_actions(state, seat)):
+                    continue
+                choice = B.choose(seen)
+                main = [(c, song) for c, song, solo in choice.plays if not solo]
+                if not main or main[0][1] != 0 or choice.face_up or choice.cue:
+                    continue
+                value = live.sim.VALUE[main[0][0]]
+                after = state
+                for action in live._play_actions(choice, len(view["current"]) > 1, ready=False):
+                    after, _ = GAME.apply(after, seat, action)
+                reader = seen.later[-1]
+                read = live.seen_of(GAME.view(after, reader), reader, True)
+                signal = next(s for s in read.signals[seat] if not s.solo)
+                held = read.hand_counts[seat] + len(read.signals[seat])
+                if mate_values.silence_of(read, seat, 0, held) is None:
+                    continue  # nothing beyond any unstaged value
+                expected = conventions.closer_belief(seen, (value,), value)
+                reading = mate_values.mate_distribution(read, seat, signal, 0)
+                assert value in dict(reading)
+                assert expected == tuple((mate_values.CODE[x], p) for x, p in reading)
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_seat_reads_the_silence_it_would_have_kept(players):
+    assert _silence_read_as_given("garage", players, range(8)) > 0
+
+
 CONVENTIONS = st.fixed_dictionaries(
     {
         name: st.fixed_dictionaries({n: st.sampled_from(entry.grid) for n in data.SEATS})

@@ -17,6 +17,7 @@ The modules, in the order a decision uses them:
   closer (last bandmate to play) answering its signal;
 - :mod:`.middle` -- the first bandmate between this seat and the closer answering its
   signal (3-4 seats);
+- :mod:`.signal_rules` -- which signal a card gets, shared by the giver and the reader;
 - :mod:`.conventions` -- the signal a seat gives on its card and what it tells;
 - :mod:`.choice` -- the options, scored, and the chosen move with its signal;
 - :mod:`.encores` -- the Encore decision.

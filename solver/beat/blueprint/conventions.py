@@ -7,28 +7,28 @@ card that narrows the value most.  The last seat never signals (nobody is left t
 read it).  The agreed details are data (:mod:`.data`, per seat count):
 ``face_up_signal`` (whether a Face Up copy shows its value), ``cue_max_width`` (a Cue
 is given only when it leaves at most this many values) and ``copy_order`` (which copy
-of a value is played when it does not signal).  Giving and reading use the same
-functions and values, so a seat reads exactly what it would have given.
+of a value is played when it does not signal).  A card with no signal is read as that
+silence tells (``read_silence``: no Face Up copy to show, no Cue narrow enough).  Giving
+and reading use the same functions and values (:mod:`.signal_rules`), so a seat reads
+exactly what it would have given.
 """
 
 from __future__ import annotations
 
-from services.beat import cards as C
-from services.beat import venues as V
-from services.beat.events import get_event
 from solver.beat import sim
 from solver.beat.blueprint import data
+from solver.beat.blueprint import signal_rules as rules
 from solver.beat.blueprint.mate_values import (
     CODE,
     CodeDist,
     ValueDist,
     card_pool,
     code_of,
+    silence_of,
     value_distribution,
 )
 from solver.beat.blueprint.seat_view import Seen, Signal
-
-FACE_UP: dict[str, bool] = {card: C.has_face_up(card) for card in sim.VALUE}
+from solver.beat.blueprint.signal_rules import FACE_UP, face_up_shown, narrowest_cue
 
 CueSignal = tuple[str, str, str]  # (played card, cue card, "higher" | "lower")
 
@@ -52,44 +52,23 @@ def pick_copy(hand: list[str], value: int, face_up: bool, players: int = 2) -> s
 
 def events_forbid(seen: Seen, song: int, kind: str) -> bool:
     """Whether an event of ``song`` has a clause of ``kind`` (e.g. ``forbid_face_up``)."""
-    return any(
-        clause["kind"] == kind
-        for event in seen.songs[song][1]
-        for clause in get_event(event).clauses
-    )
+    return rules.events_forbid(seen.songs[song][1], kind)
 
 
 def signal_for(seen: Seen, card: str, song: int) -> tuple[str | None, CueSignal | None]:
     """The convention's signal for a played card: (Face Up card, or Cue (card, cue, dir))."""
     if not seen.later:
         return None, None
-    venue = seen.venue
-    if (
-        FACE_UP[card]
-        and data.get("face_up_signal", seen.players)
-        and not events_forbid(seen, song, "forbid_face_up")
-        and V.face_up_allowed(
-            venue,
-            True,
-            [sim.VALUE[staged] for staged in seen.stages[seen.seat]],
-            seen.seat == seen.solo_seat,
-        )
+    stage = seen.stages[seen.seat]
+    events = seen.songs[song][1]
+    if FACE_UP[card] and face_up_shown(
+        seen.venue, seen.players, events, stage, seen.seat == seen.solo_seat
     ):
         return card, None
-    if events_forbid(seen, song, "forbid_cue"):
+    if rules.events_forbid(events, "forbid_cue"):
         return None, None
-    played = sim.VALUE[card]
-    best = None
-    for cue_card in seen.stages[seen.seat]:
-        if not sim.CUE[cue_card] or cue_card in seen.rotated:
-            continue
-        cue_value = sim.VALUE[cue_card]
-        if cue_value == played:
-            continue
-        width = (5 - cue_value) if played > cue_value else (cue_value - 1)
-        if best is None or width < best[0]:
-            best = (width, cue_card, "higher" if played > cue_value else "lower")
-    if best is None or best[0] > data.get("cue_max_width", seen.players):
+    best = narrowest_cue(stage, seen.rotated, sim.VALUE[card], seen.players)
+    if best is None:
         return None, None
     return None, (card, best[1], best[2])
 
@@ -129,6 +108,10 @@ def _main_reading(seen: Seen, main: int, signalled: bool) -> ValueDist | None:
     kind = signal_kind(seen, main) if signalled else None
     if kind is not None and kind[0] == "exact":
         return None
+    if kind is None and signalled:
+        silence = silence_of(seen, seen.seat, 0, len(seen.hand))
+        if silence:
+            return silence
     stage = tuple(sim.VALUE[card] for card in seen.stages[seen.seat])
     pool = card_pool(stage, seen.venue.rule_id == "full_range")
     above, below = (kind[1], kind[2]) if kind is not None else (0, 6)

@@ -196,6 +196,13 @@ SCHEMA: dict[str, Entry] = {
         doc="a middle bandmate aims at its share of the difficulty plus this for a LOUD",
         grid=(1.0, 1.5, 2.0, 2.5, 3.0, 4.0),
     ),
+    "read_silence": Entry(
+        bool,
+        doc="a card played face down with no signal is read as the convention's silence "
+        "tells (no Face Up copy it could show, no Cue narrow enough), not as any "
+        "unstaged value",
+        grid=(False, True),
+    ),
     "tune_cost": Entry(
         float,
         0.0,

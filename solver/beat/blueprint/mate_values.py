@@ -20,6 +20,7 @@ from solver.beat import sim
 from solver.beat.blueprint import data
 from solver.beat.blueprint.result_value import FAIL, LOUD, OP, RESULTS, result_utilities
 from solver.beat.blueprint.seat_view import Seen, Signal, closer_of
+from solver.beat.blueprint.signal_rules import events_forbid, face_up_shown, silent_reading
 
 #: a multiset of card values as one integer (counts in base 8): union is addition
 BASE = 8
@@ -102,11 +103,47 @@ def mate_pool(seen: Seen, mate: int, song: int) -> tuple[Pool, frozenset[int] | 
 
 
 def mate_distribution(seen: Seen, mate: int, signal: Signal | None, song: int = 0) -> ValueDist:
-    """The value ``mate`` plays on ``song`` as its ``signal`` (if any) tells it."""
+    """The value ``mate`` plays on ``song`` as its ``signal`` (if any) tells it; a card
+    on the round's first song with no signal as its silence tells it
+    (:func:`silence_of`)."""
     pool, allowed = mate_pool(seen, mate, song)
     if signal is None:
         return value_distribution(pool, None, 0, 6, allowed)
+    if signal.exact is None and signal.above == 0 and signal.below == 6 and not signal.solo:
+        held = seen.hand_counts[mate] + len(seen.signals.get(mate, ()))
+        reading = silence_of(seen, mate, song, held)
+        if reading:
+            return reading
     return value_distribution(pool, signal.exact, signal.above, signal.below, allowed)
+
+
+def silence_of(seen: Seen, seat: int, song: int, held: int) -> ValueDist | None:
+    """What a card ``seat`` played on ``song`` face down with no signal tells, from a
+    hand of ``held`` cards (:func:`.signal_rules.silent_reading`; None: nothing beyond
+    its unstaged cards).  Only the round's first song carries a signal, and a seat's
+    used Cue cards must be known.  Read as any unstaged value, a silent card of a seat
+    with an unused Cue card looked like noise when the convention says it is that Cue
+    card's value."""
+    if song != 0 or len(seen.rotated_by_seat) <= seat:
+        return None
+    stage = seen.stages[seat]
+    events = seen.songs[song][1]
+    pool, allowed = mate_pool(seen, seat, song)
+    reading = silent_reading(
+        pool,
+        held,
+        stage,
+        seen.rotated if seat == seen.seat else seen.rotated_by_seat[seat],
+        face_up_shown(seen.venue, seen.players, events, stage, seat == seen.solo_seat),
+        not events_forbid(events, "forbid_cue"),
+        seen.players,
+    )
+    if reading and allowed is not None:
+        kept = tuple((value, chance) for value, chance in reading if value in allowed)
+        norm = sum(chance for _, chance in kept)
+        if norm > 0:
+            reading = tuple((value, chance / norm) for value, chance in kept)
+    return reading
 
 
 @lru_cache(maxsize=50_000)

@@ -42,6 +42,7 @@ class Seen:
     difficulty_pool: tuple[int, ...] = ()  # Warken: the difficulties a hidden song may have
     need: int = 1  # cards this seat plays (one per song, fewer with a short hand)
     broken: frozenset[int] = frozenset()  # songs a forbidden Face Up or Cue already FAILs
+    rotated_by_seat: tuple[frozenset[str], ...] = ()  # every seat's used Cue cards (public)
 
 
 def previous_result(seen: Seen) -> str | None:
