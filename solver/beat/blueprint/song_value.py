@@ -9,6 +9,7 @@ signal tells it.  Songs are judged by the engine's own song rules
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from services.beat import venues as V
@@ -56,14 +57,23 @@ def table_result(table: dict, code: int) -> str:
     result = table.get(code)
     if result is None:
         venue_id, difficulty, events, previous, (tuned, delta) = table["_"]
-        values = list(values_of(code))
-        plays = [(value, 0) for value in values]
-        if delta and tuned in values:
-            plays[values.index(tuned)] = (tuned, delta)
-        result = table[code] = sim.song_result(
-            venue_id, difficulty, events, tuple(sorted(plays)), previous
-        )
+        total, ok = song_outcome(events, code, tuned, delta)
+        result = table[code] = sim.judged(venue_id, difficulty, total, ok, previous)
     return result
+
+
+@lru_cache(maxsize=100_000)
+def song_outcome(events: tuple[str, ...], code: int, tuned: int, delta: int) -> tuple[int, bool]:
+    """The events' sum of the values of ``code`` and whether their conditions hold
+    (``sim.song_outcome``; ``delta``: one card of value ``tuned`` is tuned by it).  The
+    outcome reads neither the venue, the difficulty nor the previous result: the
+    tables of every song with these events share it."""
+    values = list(values_of(code))
+    plays = [(value, 0) for value in values]
+    if delta and tuned in values:
+        plays[values.index(tuned)] = (tuned, delta)
+    out = sim.song_outcome(events, tuple(sorted(plays)))
+    return out.sum, out.ok
 
 
 #: while Encores are needed: the utilities (FAIL, ON POINT, LOUD) of a song whose 1s
@@ -126,6 +136,164 @@ def _value_without_closer(
     return total, nonfail
 
 
+#: (venue, difficulty, events, previous result, bandmates' values) -> {code of this
+#: seat's and the closer's cards: the song's result with each entry of the bandmates'
+#: values}: what a sum of utilities reads of the song, shared by every set of utilities
+_RUNS: dict[tuple, dict[int, tuple[str, ...]]] = {}
+
+
+def _results(
+    venue_id: str,
+    difficulty: int,
+    events: tuple[str, ...],
+    previous: str | None,
+    mates: CodeDist,
+    base: int,
+) -> tuple[str, ...]:
+    """The song's result for ``base`` with each entry of ``mates``, in order."""
+    key = (venue_id, difficulty, events, previous, mates)
+    runs = _RUNS.get(key)
+    if runs is None:
+        if len(_RUNS) > 20_000:
+            _RUNS.clear()
+        runs = _RUNS[key] = {}
+    out = runs.get(base)
+    if out is None:
+        table = song_table(venue_id, difficulty, events, previous)
+        out = runs[base] = tuple(table_result(table, base + code) for code, _ in mates)
+    return out
+
+
+@dataclass
+class _Memo:
+    """What one song, bandmates' distribution and set of utilities give, computed once.
+
+    ``sums``: multiset code of this seat's and the closer's cards -> (expected utility,
+    chance of no FAIL) over the bandmates' values; ``answers``: per closer (its pool,
+    hand size) and belief, the values it may play with the chance of each.  A decision
+    values several cards against the same answers and beliefs, and the same ones recur
+    across decisions: each is computed once, keyed on the few inputs it reads."""
+
+    sums: dict[int, tuple[float, float]] = field(default_factory=dict)
+    answers: dict[tuple[Pool, int, CodeDist], tuple[tuple[int, float], ...]] = field(
+        default_factory=dict
+    )
+
+
+#: (venue, difficulties, events, previous result, bandmates, utilities, shorts, waste)
+_MEMOS: dict[tuple, _Memo] = {}
+
+
+def _memo_of(
+    venue_id: str,
+    difficulties: tuple[int, ...],
+    events: tuple[str, ...],
+    previous: str | None,
+    mates: CodeDist,
+    utilities: tuple[float, float, float],
+    short: Short,
+    waste: float,
+) -> _Memo:
+    """The :class:`_Memo` of one song, bandmates' values and utilities."""
+    key = (venue_id, difficulties, events, previous, mates, utilities, short, waste)
+    memo = _MEMOS.get(key)
+    if memo is None:
+        if len(_MEMOS) > 20_000:
+            _MEMOS.clear()
+        memo = _MEMOS[key] = _Memo()
+    return memo
+
+
+class _Song:
+    """One song's sums for fixed bandmates and utilities, read through a :class:`_Memo`."""
+
+    __slots__ = ("memo", "venue_id", "difficulties", "events", "previous", "mates", "utility")
+
+    def __init__(
+        self,
+        venue_id: str,
+        difficulties: tuple[int, ...],
+        events: tuple[str, ...],
+        previous: str | None,
+        mates: CodeDist,
+        utilities: tuple[float, float, float],
+        short: Short,
+        waste: float,
+    ) -> None:
+        self.memo = _memo_of(
+            venue_id, difficulties, events, previous, mates, utilities, short, waste
+        )
+        self.venue_id, self.difficulties, self.events = venue_id, difficulties, events
+        self.previous, self.mates = previous, mates
+        self.utility = (
+            {FAIL: utilities[0], OP: utilities[1], LOUD: utilities[2]},
+            short,
+            waste,
+        )
+
+    def expect(self, base: int) -> tuple[float, float]:
+        """(mean utility, chance of no FAIL) over the difficulties of the cards ``base``
+        with the bandmates' values."""
+        hit = self.memo.sums.get(base)
+        if hit is None:
+            utility, short, waste = self.utility
+            total = nonfail = 0.0
+            for difficulty in self.difficulties:
+                results = _results(
+                    self.venue_id, difficulty, self.events, self.previous, self.mates, base
+                )
+                if short or waste:
+                    for (code, chance), result in zip(self.mates, results, strict=True):
+                        total += chance * _worth(
+                            utility, short, base + code, result, waste, difficulty
+                        )
+                        if result != FAIL:
+                            nonfail += chance
+                    continue
+                for (_, chance), result in zip(self.mates, results, strict=True):
+                    total += chance * utility[result]  # what _worth gives without these terms
+                    if result != FAIL:
+                        nonfail += chance
+            n = len(self.difficulties)
+            hit = self.memo.sums[base] = (total / n, nonfail / n)
+        return hit
+
+    def answers(
+        self, pool: Pool, hand_size: int, belief: CodeDist
+    ) -> tuple[tuple[int, float], ...]:
+        """The closer's answers to ``belief`` with a random hand of ``hand_size`` cards of
+        ``pool``: (value, chance it is the best value the hand holds), best first."""
+        key = (pool, hand_size, belief)
+        hit = self.memo.answers.get(key)
+        if hit is None:
+            score = {}
+            for answer, _ in pool:
+                score[answer] = (
+                    sum(
+                        chance * self.expect(thought + CODE[answer])[0]
+                        for thought, chance in belief
+                    )
+                    - 1e-4 * answer
+                )
+            order = sorted(score, key=lambda answer: (-score[answer], answer))
+            n_all = sum(n for _, n in pool)
+            copies = dict(pool)
+            held = min(hand_size, n_all)
+            total = comb(n_all, held)
+            out = []
+            used = 0
+            p_none_before = 1.0
+            for answer in order:
+                used += copies[answer]
+                p_none = comb(n_all - used, held) / total if total else 0.0
+                p_this = p_none_before - p_none
+                if p_this > 0:
+                    out.append((answer, p_this))
+                p_none_before = p_none
+            hit = self.memo.answers[key] = tuple(out)
+        return hit
+
+
 @lru_cache(maxsize=200_000)
 def _value_with_closer(
     venue_id: str,
@@ -147,51 +315,17 @@ def _value_with_closer(
     believes this seat played (``belief``, multiset codes) and, at Warken, for the
     difficulties it believes possible (``closer_difficulties``; empty: it knows them);
     the song then sums this seat's true ``own``."""
-    utility = {FAIL: utilities[0], OP: utilities[1], LOUD: utilities[2]}
-    memo: dict[tuple[int, int, bool], tuple[float, float]] = {}
-    believed = closer_difficulties or difficulties
-
-    def expect(mine: int, answer: int, closer_view: bool = False) -> tuple[float, float]:
-        closer_view = closer_view and bool(closer_difficulties)
-        key = (mine, answer, closer_view)
-        if key in memo:
-            return memo[key]
-        total = nonfail = 0.0
-        base = mine + CODE[answer]
-        diffs = believed if closer_view else difficulties
-        for difficulty in diffs:
-            table = song_table(venue_id, difficulty, events, previous)
-            for code, chance in mates:
-                result = table_result(table, base + code)
-                total += chance * _worth(utility, short, base + code, result, waste, difficulty)
-                if result != FAIL:
-                    nonfail += chance
-        memo[key] = (total / len(diffs), nonfail / len(diffs))
-        return memo[key]
-
-    score = {}
-    for answer, _ in pool:
-        score[answer] = (
-            sum(chance * expect(thought, answer, True)[0] for thought, chance in belief)
-            - 1e-4 * answer
+    song = _Song(venue_id, difficulties, events, previous, mates, utilities, short, waste)
+    believed = song
+    if closer_difficulties:
+        believed = _Song(
+            venue_id, closer_difficulties, events, previous, mates, utilities, short, waste
         )
-    order = sorted(score, key=lambda answer: (-score[answer], answer))
-    n_all = sum(n for _, n in pool)
-    copies = dict(pool)
-    held = min(hand_size, n_all)
-    total = comb(n_all, held)
     expected = nonfail = 0.0
-    used = 0
-    p_none_before = 1.0
-    for answer in order:
-        used += copies[answer]
-        p_none = comb(n_all - used, held) / total if total else 0.0
-        p_this = p_none_before - p_none
-        if p_this > 0:
-            value, no_fail = expect(own, answer)
-            expected += p_this * value
-            nonfail += p_this * no_fail
-        p_none_before = p_none
+    for answer, p_this in believed.answers(pool, hand_size, belief):
+        value, no_fail = song.expect(own + CODE[answer])
+        expected += p_this * value
+        nonfail += p_this * no_fail
     return expected, nonfail
 
 
