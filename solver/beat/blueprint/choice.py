@@ -40,7 +40,7 @@ from solver.beat.blueprint.result_value import (
     short_utilities,
 )
 from solver.beat.blueprint.seat_view import Seen
-from solver.beat.blueprint.song_value import song_context, song_value
+from solver.beat.blueprint.song_value import SongSums, song_context, song_sums, song_value
 
 # The weights below are per seat count in ``conventions.json`` (:mod:`.data`):
 # ``cost_per_point`` (what a point of card value played costs, times the song's
@@ -245,6 +245,21 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     )
     readings: dict[tuple[int, bool], ValueDist | None] = {}
     cache: dict[tuple, tuple[float, float]] = {}
+    sums: dict[tuple[int, int | None], tuple[SongSums, SongSums] | None] = {}
+
+    def sums_for(song: int, main: int | None) -> tuple[SongSums, SongSums] | None:
+        # the bandmates' values differ by this seat's card only where they avoid its
+        # Face Up value (``mates_for``)
+        key = (song, main if avoided and song == 0 else None)
+        if key not in sums:
+            sums[key] = song_sums(
+                contexts[song],
+                mates_for(song, main),
+                utils[song],
+                shorts[song],
+                round(waste[song], 5),
+            )
+        return sums[key]
 
     def value(
         song: int, own: tuple[int, ...], main: int | None = None, tuned: tuple[int, int] = (0, 0)
@@ -267,6 +282,7 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
                 contexts[song],
                 shorts[song],
                 round(waste[song], 5),
+                sums_for(song, main) if tuned == (0, 0) else None,
             )
             # a song whose ON POINT and LOUD lose (Comeback Comet's first three) brings
             # no Encore worth a bonus: rewarded there, a first seat's 1 and Solo card

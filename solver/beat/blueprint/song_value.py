@@ -204,8 +204,9 @@ def _memo_of(
     return memo
 
 
-class _Song:
-    """One song's sums for fixed bandmates and utilities, read through a :class:`_Memo`."""
+class SongSums:
+    """One song's sums for fixed bandmates and utilities, read through a :class:`_Memo`
+    (a decision builds one per song and reads it for each of its cards)."""
 
     __slots__ = ("memo", "venue_id", "difficulties", "events", "previous", "mates", "utility")
 
@@ -294,39 +295,32 @@ class _Song:
         return hit
 
 
-@lru_cache(maxsize=200_000)
 def _value_with_closer(
-    venue_id: str,
-    difficulties: tuple[int, ...],
-    events: tuple[str, ...],
-    previous: str | None,
-    own: int,
-    mates: CodeDist,
-    utilities: tuple[float, float, float],
-    pool: Pool,
-    hand_size: int,
-    belief: CodeDist,
-    short: Short = (),
-    closer_difficulties: tuple[int, ...] = (),
-    waste: float = 0.0,
+    song: SongSums, believed: SongSums, own: int, pool: Pool, hand_size: int, belief: CodeDist
 ) -> tuple[float, float]:
     """(expected utility, chance of no FAIL) when the closer answers: it holds
     ``hand_size`` random cards of its ``pool`` and plays the value best for what it
     believes this seat played (``belief``, multiset codes) and, at Warken, for the
-    difficulties it believes possible (``closer_difficulties``; empty: it knows them);
-    the song then sums this seat's true ``own``."""
-    song = _Song(venue_id, difficulties, events, previous, mates, utilities, short, waste)
-    believed = song
-    if closer_difficulties:
-        believed = _Song(
-            venue_id, closer_difficulties, events, previous, mates, utilities, short, waste
-        )
+    difficulties it believes possible (``believed``'s); the song then sums this seat's
+    true ``own`` (``song``'s difficulties)."""
     expected = nonfail = 0.0
     for answer, p_this in believed.answers(pool, hand_size, belief):
         value, no_fail = song.expect(own + CODE[answer])
         expected += p_this * value
         nonfail += p_this * no_fail
     return expected, nonfail
+
+
+def _rounded(
+    utility: dict[str, float], short: tuple[dict[str, float], ...]
+) -> tuple[tuple[float, float, float], Short]:
+    """The utilities (FAIL, ON POINT, LOUD) and short utilities as the sums key them."""
+    utilities = (round(utility[FAIL], 4), round(utility[OP], 4), round(utility[LOUD], 4))
+    shorts: Short = ()
+    if short:
+        shorts = tuple((round(u[FAIL], 4), round(u[OP], 4), round(u[LOUD], 4)) for u in short)
+        utilities = (shorts[0][0], *utilities[1:])  # a FAIL brings no Encore
+    return utilities, shorts
 
 
 #: what a song's value reads of a decision besides the cards: (venue id, difficulties,
@@ -366,6 +360,26 @@ def song_context(seen: Seen, song: int) -> SongContext:
     return seen.venue.id, difficulties, events, previous, pool, hand, blind, sighted
 
 
+def song_sums(
+    context: SongContext,
+    mates: CodeDist,
+    utility: dict[str, float],
+    short: tuple[dict[str, float], ...] = (),
+    waste: float = 0.0,
+) -> tuple[SongSums, SongSums] | None:
+    """The sums :func:`song_value` reads when a closer answers (this seat's, and those
+    of the difficulties the closer believes possible), for a decision that values
+    several cards on one song with the same bandmates; None when no closer answers."""
+    venue_id, difficulties, events, previous, pool, _, blind, sighted = context
+    if pool is None or sighted:
+        return None
+    utilities, shorts = _rounded(utility, short)
+    song = SongSums(venue_id, difficulties, events, previous, mates, utilities, shorts, waste)
+    if not blind:
+        return song, song
+    return song, SongSums(venue_id, blind, events, previous, mates, utilities, shorts, waste)
+
+
 def song_value(
     seen: Seen,
     song: int,
@@ -377,6 +391,7 @@ def song_value(
     context: SongContext | None = None,
     short: tuple[dict[str, float], ...] = (),
     waste: float = 0.0,
+    sums: tuple[SongSums, SongSums] | None = None,
 ) -> tuple[float, float]:
     """(expected utility, chance the song is not a FAIL) of playing ``own`` on ``song``
     (``belief``: what the closer will believe this seat played, from its signal;
@@ -385,17 +400,14 @@ def song_value(
     :func:`song_context` of ``seen`` and ``song`` when the caller has it already;
     ``short``: :func:`.result_value.short_utilities` of the song, the utilities when its
     1s bring fewer Encores than the band needs; ``waste``: utility lost per point the
-    song spends beyond its result's need, :func:`wasted`)."""
-    venue_id, difficulties, events, previous, pool, closer_hand, blind, sighted = (
-        song_context(seen, song) if context is None else context
-    )
-    utilities = (round(utility[FAIL], 4), round(utility[OP], 4), round(utility[LOUD], 4))
-    shorts: Short = ()
-    if short:
-        shorts = tuple((round(u[FAIL], 4), round(u[OP], 4), round(u[LOUD], 4)) for u in short)
-        utilities = (shorts[0][0], *utilities[1:])  # a FAIL brings no Encore
+    song spends beyond its result's need, :func:`wasted`; ``sums``: :func:`song_sums`
+    of the same arguments when the caller has them already)."""
+    if context is None:
+        context = song_context(seen, song)
+    venue_id, difficulties, events, previous, pool, closer_hand, _, sighted = context
     own_code = code_of(own)
     if pool is None:
+        utilities, shorts = _rounded(utility, short)
         return _value_without_closer(
             venue_id,
             difficulties,
@@ -410,26 +422,15 @@ def song_value(
         )
     if belief is None:
         belief = ((own_code, 1.0),)
-
-    def answered(diffs: tuple[int, ...], believed: tuple[int, ...] = ()) -> tuple[float, float]:
-        return _value_with_closer(
-            venue_id,
-            diffs,
-            events,
-            previous,
-            own_code,
-            mates,
-            utilities,
-            pool,
-            closer_hand,
-            belief,
-            shorts,
-            believed,
-            waste,
-        )
-
     if sighted:
         # the closer answers each difficulty it sees: the mean of those answers
-        each = [answered((d,)) for d in difficulties]
+        utilities, shorts = _rounded(utility, short)
+        each = []
+        for d in difficulties:
+            one = SongSums(venue_id, (d,), events, previous, mates, utilities, shorts, waste)
+            each.append(_value_with_closer(one, one, own_code, pool, closer_hand, belief))
         return sum(e for e, _ in each) / len(each), sum(n for _, n in each) / len(each)
-    return answered(difficulties, blind)
+    if sums is None:
+        sums = song_sums(context, mates, utility, short, waste)
+        assert sums is not None
+    return _value_with_closer(sums[0], sums[1], own_code, pool, closer_hand, belief)
