@@ -13,6 +13,8 @@ functions and values, so a seat reads exactly what it would have given.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from services.beat import cards as C
 from services.beat import venues as V
 from services.beat.events import get_event
@@ -52,11 +54,14 @@ def pick_copy(hand: list[str], value: int, face_up: bool, players: int = 2) -> s
 
 def events_forbid(seen: Seen, song: int, kind: str) -> bool:
     """Whether an event of ``song`` has a clause of ``kind`` (e.g. ``forbid_face_up``)."""
-    return any(
-        clause["kind"] == kind
-        for event in seen.songs[song][1]
-        for clause in get_event(event).clauses
-    )
+    return events_have(seen.songs[song][1], kind)
+
+
+@lru_cache(maxsize=5_000)
+def events_have(events: tuple[str, ...], kind: str) -> bool:
+    """Whether one of ``events`` has a clause of ``kind`` (read once per events and kind:
+    every signal a seat weighs asks it)."""
+    return any(clause["kind"] == kind for event in events for clause in get_event(event).clauses)
 
 
 def signal_for(seen: Seen, card: str, song: int) -> tuple[str | None, CueSignal | None]:

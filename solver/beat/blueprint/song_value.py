@@ -142,26 +142,17 @@ def _value_without_closer(
 _RUNS: dict[tuple, dict[int, tuple[str, ...]]] = {}
 
 
-def _results(
-    venue_id: str,
-    difficulty: int,
-    events: tuple[str, ...],
-    previous: str | None,
-    mates: CodeDist,
-    base: int,
-) -> tuple[str, ...]:
-    """The song's result for ``base`` with each entry of ``mates``, in order."""
+def _runs_of(
+    venue_id: str, difficulty: int, events: tuple[str, ...], previous: str | None, mates: CodeDist
+) -> dict[int, tuple[str, ...]]:
+    """The :data:`_RUNS` entry of one song and bandmates' values."""
     key = (venue_id, difficulty, events, previous, mates)
     runs = _RUNS.get(key)
     if runs is None:
         if len(_RUNS) > 20_000:
             _RUNS.clear()
         runs = _RUNS[key] = {}
-    out = runs.get(base)
-    if out is None:
-        table = song_table(venue_id, difficulty, events, previous)
-        out = runs[base] = tuple(table_result(table, base + code) for code, _ in mates)
-    return out
+    return runs
 
 
 @dataclass
@@ -208,7 +199,16 @@ class SongSums:
     """One song's sums for fixed bandmates and utilities, read through a :class:`_Memo`
     (a decision builds one per song and reads it for each of its cards)."""
 
-    __slots__ = ("memo", "venue_id", "difficulties", "events", "previous", "mates", "utility")
+    __slots__ = (
+        "memo",
+        "venue_id",
+        "difficulties",
+        "events",
+        "previous",
+        "mates",
+        "utility",
+        "runs",
+    )
 
     def __init__(
         self,
@@ -231,6 +231,20 @@ class SongSums:
             short,
             waste,
         )
+        self.runs: list[tuple[int, dict, dict[int, tuple[str, ...]]]] | None = None
+
+    def _runs(self) -> list[tuple[int, dict, dict[int, tuple[str, ...]]]]:
+        """Per difficulty: (difficulty, song table, the results of the bandmates' values)."""
+        if self.runs is None:
+            self.runs = [
+                (
+                    difficulty,
+                    song_table(self.venue_id, difficulty, self.events, self.previous),
+                    _runs_of(self.venue_id, difficulty, self.events, self.previous, self.mates),
+                )
+                for difficulty in self.difficulties
+            ]
+        return self.runs
 
     def expect(self, base: int) -> tuple[float, float]:
         """(mean utility, chance of no FAIL) over the difficulties of the cards ``base``
@@ -239,10 +253,12 @@ class SongSums:
         if hit is None:
             utility, short, waste = self.utility
             total = nonfail = 0.0
-            for difficulty in self.difficulties:
-                results = _results(
-                    self.venue_id, difficulty, self.events, self.previous, self.mates, base
-                )
+            for difficulty, table, runs in self._runs():
+                results = runs.get(base)
+                if results is None:
+                    results = runs[base] = tuple(
+                        table_result(table, base + code) for code, _ in self.mates
+                    )
                 if short or waste:
                     for (code, chance), result in zip(self.mates, results, strict=True):
                         total += chance * _worth(
@@ -267,11 +283,13 @@ class SongSums:
         key = (pool, hand_size, belief)
         hit = self.memo.answers.get(key)
         if hit is None:
+            sums = self.memo.sums
             score = {}
             for answer, _ in pool:
+                code = CODE[answer]
                 score[answer] = (
                     sum(
-                        chance * self.expect(thought + CODE[answer])[0]
+                        chance * (sums.get(thought + code) or self.expect(thought + code))[0]
                         for thought, chance in belief
                     )
                     - 1e-4 * answer
