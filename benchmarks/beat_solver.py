@@ -39,7 +39,7 @@ def cold() -> None:
     the venue, difficulty and events only, never on the deal, and a worker process keeps
     them across jobs (the first deals of a venue pay for them here, as in a worker).
     """
-    for f in (sim.song_result, sim.breaks, sim.final_failures):
+    for f in (sim.song_result, sim.song_outcome, sim.judged, sim.breaks, sim.final_failures):
         f.cache_clear()
 
 

@@ -31,7 +31,7 @@ def cell(venue: V.Venue, players: int, deals: int, budget: float) -> tuple[float
     cpu, verdicts = [], []
     for seed in range(deals):
         state = D.engine_state({"venue": venue.id, "players": players, "seed": seed, "deal": None})
-        for f in (sim.song_result, sim.breaks, sim.final_failures):
+        for f in (sim.song_result, sim.song_outcome, sim.judged, sim.breaks, sim.final_failures):
             f.cache_clear()
         c = time.process_time()
         if V.visible_sorted_setlist(venue):

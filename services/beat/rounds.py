@@ -19,7 +19,8 @@ plays and check them with exactly the code the game uses::
     last counted song (Stellar Studio needs it).  Steps: event sum and conditions
     (``events.evaluate``) -> FAIL / ON POINT / LOUD by comparing with the printed
     difficulty -> FAIL if an event condition is broken -> the venue's adjustment
-    (``venues.adjust_result``).
+    (``venues.adjust_result``).  ``judge_song(venue, difficulty, outcome, previous)``
+    is the same from the second step on, for an outcome already evaluated.
 
 ``resolve_round(venue, songs, plays_per_song, record)`` -> :class:`RoundResult`
     A whole round (one song, or two at Rock in the Belt), appended to a *record*
@@ -38,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from services.beat import venues as V
-from services.beat.events import Event, Play, evaluate
+from services.beat.events import Event, EventOutcome, Play, evaluate
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,15 @@ def resolve_song(
     plays: list[Play],
     previous: str | None = None,
 ) -> SongResult:
-    out = evaluate(plays, events)
+    return judge_song(venue, difficulty, evaluate(plays, events), previous)
+
+
+def judge_song(
+    venue: V.Venue, difficulty: int, out: EventOutcome, previous: str | None = None
+) -> SongResult:
+    """A song's result from its events' outcome (:func:`~services.beat.events.evaluate`,
+    which reads only the plays and events: a solver that judges many songs with the same
+    cards evaluates them once)."""
     raw = V.compare(out.sum, difficulty)
     result = raw if out.ok else V.FAIL
     result = V.adjust_result(venue, difficulty, out.sum, result, previous)

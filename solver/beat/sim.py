@@ -1,7 +1,8 @@
 """A fast perfect-information replay of one venue on the engine's own definitions.
 
-The searches step through a venue with this module.  Every song is judged by
-``services.beat.rounds.resolve_song`` (events interpreter + venue adjustment)
+The searches step through a venue with this module.  Every song is judged as
+``services.beat.rounds.resolve_song`` judges it (events interpreter, then
+``rounds.judge_song``: comparison and venue adjustment)
 and every venue check is ``services.beat.venues`` (``breaks``,
 ``final_failures``, ``entropy_won``), both memoised here because a search asks
 the same questions many times.  Only the bookkeeping (hands, draws, Encores,
@@ -24,7 +25,7 @@ from typing import Any
 from services.beat import cards as C
 from services.beat import rounds as R
 from services.beat import venues as V
-from services.beat.events import Play
+from services.beat.events import EventOutcome, Play, evaluate
 
 HAND = 5
 VALUE: dict[str, int] = {c: C.value(c) for s in range(4) for c in C.deck_ids(s)}
@@ -145,8 +146,26 @@ def song_result(
     venue_id: str, difficulty: int, events: tuple[str, ...], plays: tuple, previous: str | None
 ) -> str:
     """The engine's ``rounds.resolve_song``; ``plays`` is a sorted tuple of (value, tune)."""
+    out = song_outcome(events, plays)
+    return judged(venue_id, difficulty, out.sum, out.ok, previous)
+
+
+@lru_cache(maxsize=100_000)
+def judged(venue_id: str, difficulty: int, total: int, ok: bool, previous: str | None) -> str:
+    """The engine's ``rounds.judge_song`` of a song whose events gave the sum ``total``
+    and held (``ok``) or not: the result reads nothing else of the outcome, so many
+    plays share one judgement."""
+    out = EventOutcome(sum=total, ok=ok)
+    return R.judge_song(V.get_venue(venue_id), difficulty, out, previous).result
+
+
+@lru_cache(maxsize=100_000)
+def song_outcome(events: tuple[str, ...], plays: tuple) -> EventOutcome:
+    """The events' sum and conditions of a song (``events.evaluate``), which read only
+    the plays and the events: one evaluation serves every venue, difficulty and
+    previous result."""
     ps = [Play(seat=0, value=v, tune=t, cued=t != 0) for v, t in plays]
-    return R.resolve_song(V.get_venue(venue_id), difficulty, list(events), ps, previous).result
+    return evaluate(ps, list(events))
 
 
 def _record(results, setlist_total=0, encores_taken=0, solo_used=False, stages=()):

@@ -42,7 +42,7 @@ from solver.beat.blueprint.result_value import (
     short_utilities,
 )
 from solver.beat.blueprint.seat_view import Seen
-from solver.beat.blueprint.song_value import song_context, song_value
+from solver.beat.blueprint.song_value import SongSums, song_context, song_sums, song_value
 
 # The weights below are per seat count in ``conventions.json`` (:mod:`.data`):
 # ``cost_per_point`` (what a point of card value played costs, times the song's
@@ -271,6 +271,17 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     )
     readings: dict[tuple[int, bool], ValueDist | None] = {}
     cache: dict[tuple, tuple[float, float]] = {}
+    sums: dict[tuple[int, CodeDist], tuple[SongSums, SongSums] | None] = {}
+
+    def sums_for(song: int, mates_here: CodeDist) -> tuple[SongSums, SongSums] | None:
+        # keyed on the bandmates' values themselves: they differ by this seat's card
+        # where the middle bandmates answer its signal or avoid its Face Up value
+        key = (song, mates_here)
+        if key not in sums:
+            sums[key] = song_sums(
+                contexts[song], mates_here, utils[song], shorts[song], round(waste[song], 5)
+            )
+        return sums[key]
 
     def value(
         song: int, own: tuple[int, ...], main: int | None = None, tuned: tuple[int, int] = (0, 0)
@@ -282,17 +293,19 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
             belief = (
                 closer_belief(seen, own, main, song == 0, readings) if main is not None else None
             )
+            mates_here = mates_for(song, main)
             expected, nonfail = song_value(
                 seen,
                 song,
                 own,
-                mates_for(song, main),
+                mates_here,
                 utils[song],
                 belief,
                 tuned,
                 contexts[song],
                 shorts[song],
                 round(waste[song], 5),
+                sums_for(song, mates_here) if tuned == (0, 0) else None,
             )
             # a song whose ON POINT and LOUD lose (Comeback Comet's first three) brings
             # no Encore worth a bonus: rewarded there, a first seat's 1 and Solo card

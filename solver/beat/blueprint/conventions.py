@@ -79,12 +79,15 @@ def signal_kind(seen: Seen, value: int) -> tuple | None:
     copies = [card for card in seen.hand if sim.VALUE[card] == value]
     if not copies:
         return None
-    face_up, cue = signal_for(seen, pick_copy(copies, value, True, seen.players), 0)
+    shown = pick_copy(copies, value, True, seen.players)
+    face_up, cue = signal_for(seen, shown, 0)
     if face_up is not None:
         return ("exact",)
-    face_up, cue = signal_for(seen, pick_copy(copies, value, False, seen.players), 0)
-    if face_up is not None:
-        return ("exact",)
+    if FACE_UP[shown]:
+        # with no Face Up copy in hand every copy gives the same Cue (it reads the value)
+        face_up, cue = signal_for(seen, pick_copy(copies, value, False, seen.players), 0)
+        if face_up is not None:
+            return ("exact",)
     if cue is None:
         return None
     cue_value = sim.VALUE[cue[1]]

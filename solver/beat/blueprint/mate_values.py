@@ -224,9 +224,14 @@ def mates_per_song(
 
 def repeats_banned(seen: Seen, song: int) -> bool:
     """Whether ``song`` FAILs on two played cards of one value (Feedback Loop)."""
+    return _bans_repeats(seen.songs[song][1])
+
+
+@lru_cache(maxsize=5_000)
+def _bans_repeats(events: tuple[str, ...]) -> bool:
     return any(
         clause["kind"] == "max_same_value_count" and clause["max"] <= 1
-        for event in seen.songs[song][1]
+        for event in events
         for clause in get_event(event).clauses
     )
 

@@ -11,6 +11,7 @@ value it could show, and no unused Cue card could narrow the value enough.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from services.beat import cards as C
 from services.beat import venues as V
@@ -24,8 +25,10 @@ FACE_UP: dict[str, bool] = {card: C.has_face_up(card) for card in sim.VALUE}
 Cue = tuple[int, str, str]
 
 
+@lru_cache(maxsize=5_000)
 def events_forbid(events: tuple[str, ...], kind: str) -> bool:
-    """Whether an event among ``events`` has a clause of ``kind`` (e.g. ``forbid_cue``)."""
+    """Whether an event among ``events`` has a clause of ``kind`` (e.g. ``forbid_cue``;
+    read once per events and kind: every signal a seat weighs asks it)."""
     return any(clause["kind"] == kind for event in events for clause in get_event(event).clauses)
 
 

@@ -9,6 +9,7 @@ signal tells it.  Songs are judged by the engine's own song rules
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from services.beat import venues as V
@@ -56,14 +57,23 @@ def table_result(table: dict, code: int) -> str:
     result = table.get(code)
     if result is None:
         venue_id, difficulty, events, previous, (tuned, delta) = table["_"]
-        values = list(values_of(code))
-        plays = [(value, 0) for value in values]
-        if delta and tuned in values:
-            plays[values.index(tuned)] = (tuned, delta)
-        result = table[code] = sim.song_result(
-            venue_id, difficulty, events, tuple(sorted(plays)), previous
-        )
+        total, ok = song_outcome(events, code, tuned, delta)
+        result = table[code] = sim.judged(venue_id, difficulty, total, ok, previous)
     return result
+
+
+@lru_cache(maxsize=100_000)
+def song_outcome(events: tuple[str, ...], code: int, tuned: int, delta: int) -> tuple[int, bool]:
+    """The events' sum of the values of ``code`` and whether their conditions hold
+    (``sim.song_outcome``; ``delta``: one card of value ``tuned`` is tuned by it).  The
+    outcome reads neither the venue, the difficulty nor the previous result: the
+    tables of every song with these events share it."""
+    values = list(values_of(code))
+    plays = [(value, 0) for value in values]
+    if delta and tuned in values:
+        plays[values.index(tuned)] = (tuned, delta)
+    out = sim.song_outcome(events, tuple(sorted(plays)))
+    return out.sum, out.ok
 
 
 #: while Encores are needed: the utilities (FAIL, ON POINT, LOUD) of a song whose 1s
@@ -126,73 +136,209 @@ def _value_without_closer(
     return total, nonfail
 
 
-@lru_cache(maxsize=200_000)
-def _value_with_closer(
+#: (venue, difficulty, events, previous result, bandmates' values) -> {code of this
+#: seat's and the closer's cards: the song's result with each entry of the bandmates'
+#: values}: what a sum of utilities reads of the song, shared by every set of utilities
+_RUNS: dict[tuple, dict[int, tuple[str, ...]]] = {}
+
+
+def _runs_of(
+    venue_id: str, difficulty: int, events: tuple[str, ...], previous: str | None, mates: CodeDist
+) -> dict[int, tuple[str, ...]]:
+    """The :data:`_RUNS` entry of one song and bandmates' values."""
+    key = (venue_id, difficulty, events, previous, mates)
+    runs = _RUNS.get(key)
+    if runs is None:
+        if len(_RUNS) > 20_000:
+            _RUNS.clear()
+        runs = _RUNS[key] = {}
+    return runs
+
+
+@dataclass
+class _Memo:
+    """What one song, bandmates' distribution and set of utilities give, computed once.
+
+    ``sums``: multiset code of this seat's and the closer's cards -> (expected utility,
+    chance of no FAIL) over the bandmates' values; ``answers``: per closer (its pool,
+    hand size) and belief, the values it may play with the chance of each.  A decision
+    values several cards against the same answers and beliefs, and the same ones recur
+    across decisions: each is computed once, keyed on the few inputs it reads."""
+
+    sums: dict[int, tuple[float, float]] = field(default_factory=dict)
+    answers: dict[tuple[Pool, int, CodeDist], tuple[tuple[int, float], ...]] = field(
+        default_factory=dict
+    )
+
+
+#: (venue, difficulties, events, previous result, bandmates, utilities, shorts, waste)
+_MEMOS: dict[tuple, _Memo] = {}
+
+
+def _memo_of(
     venue_id: str,
     difficulties: tuple[int, ...],
     events: tuple[str, ...],
     previous: str | None,
-    own: int,
     mates: CodeDist,
     utilities: tuple[float, float, float],
-    pool: Pool,
-    hand_size: int,
-    belief: CodeDist,
-    short: Short = (),
-    closer_difficulties: tuple[int, ...] = (),
-    waste: float = 0.0,
+    short: Short,
+    waste: float,
+) -> _Memo:
+    """The :class:`_Memo` of one song, bandmates' values and utilities."""
+    key = (venue_id, difficulties, events, previous, mates, utilities, short, waste)
+    memo = _MEMOS.get(key)
+    if memo is None:
+        if len(_MEMOS) > 20_000:
+            _MEMOS.clear()
+        memo = _MEMOS[key] = _Memo()
+    return memo
+
+
+class SongSums:
+    """One song's sums for fixed bandmates and utilities, read through a :class:`_Memo`
+    (a decision builds one per song and reads it for each of its cards)."""
+
+    __slots__ = (
+        "memo",
+        "venue_id",
+        "difficulties",
+        "events",
+        "previous",
+        "mates",
+        "utility",
+        "runs",
+    )
+
+    def __init__(
+        self,
+        venue_id: str,
+        difficulties: tuple[int, ...],
+        events: tuple[str, ...],
+        previous: str | None,
+        mates: CodeDist,
+        utilities: tuple[float, float, float],
+        short: Short,
+        waste: float,
+    ) -> None:
+        self.memo = _memo_of(
+            venue_id, difficulties, events, previous, mates, utilities, short, waste
+        )
+        self.venue_id, self.difficulties, self.events = venue_id, difficulties, events
+        self.previous, self.mates = previous, mates
+        self.utility = (
+            {FAIL: utilities[0], OP: utilities[1], LOUD: utilities[2]},
+            short,
+            waste,
+        )
+        self.runs: list[tuple[int, dict, dict[int, tuple[str, ...]]]] | None = None
+
+    def _runs(self) -> list[tuple[int, dict, dict[int, tuple[str, ...]]]]:
+        """Per difficulty: (difficulty, song table, the results of the bandmates' values)."""
+        if self.runs is None:
+            self.runs = [
+                (
+                    difficulty,
+                    song_table(self.venue_id, difficulty, self.events, self.previous),
+                    _runs_of(self.venue_id, difficulty, self.events, self.previous, self.mates),
+                )
+                for difficulty in self.difficulties
+            ]
+        return self.runs
+
+    def expect(self, base: int) -> tuple[float, float]:
+        """(mean utility, chance of no FAIL) over the difficulties of the cards ``base``
+        with the bandmates' values."""
+        hit = self.memo.sums.get(base)
+        if hit is None:
+            utility, short, waste = self.utility
+            total = nonfail = 0.0
+            for difficulty, table, runs in self._runs():
+                results = runs.get(base)
+                if results is None:
+                    results = runs[base] = tuple(
+                        table_result(table, base + code) for code, _ in self.mates
+                    )
+                if short or waste:
+                    for (code, chance), result in zip(self.mates, results, strict=True):
+                        total += chance * _worth(
+                            utility, short, base + code, result, waste, difficulty
+                        )
+                        if result != FAIL:
+                            nonfail += chance
+                    continue
+                for (_, chance), result in zip(self.mates, results, strict=True):
+                    total += chance * utility[result]  # what _worth gives without these terms
+                    if result != FAIL:
+                        nonfail += chance
+            n = len(self.difficulties)
+            hit = self.memo.sums[base] = (total / n, nonfail / n)
+        return hit
+
+    def answers(
+        self, pool: Pool, hand_size: int, belief: CodeDist
+    ) -> tuple[tuple[int, float], ...]:
+        """The closer's answers to ``belief`` with a random hand of ``hand_size`` cards of
+        ``pool``: (value, chance it is the best value the hand holds), best first."""
+        key = (pool, hand_size, belief)
+        hit = self.memo.answers.get(key)
+        if hit is None:
+            sums = self.memo.sums
+            score = {}
+            for answer, _ in pool:
+                code = CODE[answer]
+                score[answer] = (
+                    sum(
+                        chance * (sums.get(thought + code) or self.expect(thought + code))[0]
+                        for thought, chance in belief
+                    )
+                    - 1e-4 * answer
+                )
+            order = sorted(score, key=lambda answer: (-score[answer], answer))
+            n_all = sum(n for _, n in pool)
+            copies = dict(pool)
+            held = min(hand_size, n_all)
+            total = comb(n_all, held)
+            out = []
+            used = 0
+            p_none_before = 1.0
+            for answer in order:
+                used += copies[answer]
+                p_none = comb(n_all - used, held) / total if total else 0.0
+                p_this = p_none_before - p_none
+                if p_this > 0:
+                    out.append((answer, p_this))
+                p_none_before = p_none
+            hit = self.memo.answers[key] = tuple(out)
+        return hit
+
+
+def _value_with_closer(
+    song: SongSums, believed: SongSums, own: int, pool: Pool, hand_size: int, belief: CodeDist
 ) -> tuple[float, float]:
     """(expected utility, chance of no FAIL) when the closer answers: it holds
     ``hand_size`` random cards of its ``pool`` and plays the value best for what it
     believes this seat played (``belief``, multiset codes) and, at Warken, for the
-    difficulties it believes possible (``closer_difficulties``; empty: it knows them);
-    the song then sums this seat's true ``own``."""
-    utility = {FAIL: utilities[0], OP: utilities[1], LOUD: utilities[2]}
-    memo: dict[tuple[int, int, bool], tuple[float, float]] = {}
-    believed = closer_difficulties or difficulties
-
-    def expect(mine: int, answer: int, closer_view: bool = False) -> tuple[float, float]:
-        closer_view = closer_view and bool(closer_difficulties)
-        key = (mine, answer, closer_view)
-        if key in memo:
-            return memo[key]
-        total = nonfail = 0.0
-        base = mine + CODE[answer]
-        diffs = believed if closer_view else difficulties
-        for difficulty in diffs:
-            table = song_table(venue_id, difficulty, events, previous)
-            for code, chance in mates:
-                result = table_result(table, base + code)
-                total += chance * _worth(utility, short, base + code, result, waste, difficulty)
-                if result != FAIL:
-                    nonfail += chance
-        memo[key] = (total / len(diffs), nonfail / len(diffs))
-        return memo[key]
-
-    score = {}
-    for answer, _ in pool:
-        score[answer] = (
-            sum(chance * expect(thought, answer, True)[0] for thought, chance in belief)
-            - 1e-4 * answer
-        )
-    order = sorted(score, key=lambda answer: (-score[answer], answer))
-    n_all = sum(n for _, n in pool)
-    copies = dict(pool)
-    held = min(hand_size, n_all)
-    total = comb(n_all, held)
+    difficulties it believes possible (``believed``'s); the song then sums this seat's
+    true ``own`` (``song``'s difficulties)."""
     expected = nonfail = 0.0
-    used = 0
-    p_none_before = 1.0
-    for answer in order:
-        used += copies[answer]
-        p_none = comb(n_all - used, held) / total if total else 0.0
-        p_this = p_none_before - p_none
-        if p_this > 0:
-            value, no_fail = expect(own, answer)
-            expected += p_this * value
-            nonfail += p_this * no_fail
-        p_none_before = p_none
+    for answer, p_this in believed.answers(pool, hand_size, belief):
+        value, no_fail = song.expect(own + CODE[answer])
+        expected += p_this * value
+        nonfail += p_this * no_fail
     return expected, nonfail
+
+
+def _rounded(
+    utility: dict[str, float], short: tuple[dict[str, float], ...]
+) -> tuple[tuple[float, float, float], Short]:
+    """The utilities (FAIL, ON POINT, LOUD) and short utilities as the sums key them."""
+    utilities = (round(utility[FAIL], 4), round(utility[OP], 4), round(utility[LOUD], 4))
+    shorts: Short = ()
+    if short:
+        shorts = tuple((round(u[FAIL], 4), round(u[OP], 4), round(u[LOUD], 4)) for u in short)
+        utilities = (shorts[0][0], *utilities[1:])  # a FAIL brings no Encore
+    return utilities, shorts
 
 
 #: what a song's value reads of a decision besides the cards: (venue id, difficulties,
@@ -232,6 +378,26 @@ def song_context(seen: Seen, song: int) -> SongContext:
     return seen.venue.id, difficulties, events, previous, pool, hand, blind, sighted
 
 
+def song_sums(
+    context: SongContext,
+    mates: CodeDist,
+    utility: dict[str, float],
+    short: tuple[dict[str, float], ...] = (),
+    waste: float = 0.0,
+) -> tuple[SongSums, SongSums] | None:
+    """The sums :func:`song_value` reads when a closer answers (this seat's, and those
+    of the difficulties the closer believes possible), for a decision that values
+    several cards on one song with the same bandmates; None when no closer answers."""
+    venue_id, difficulties, events, previous, pool, _, blind, sighted = context
+    if pool is None or sighted:
+        return None
+    utilities, shorts = _rounded(utility, short)
+    song = SongSums(venue_id, difficulties, events, previous, mates, utilities, shorts, waste)
+    if not blind:
+        return song, song
+    return song, SongSums(venue_id, blind, events, previous, mates, utilities, shorts, waste)
+
+
 def song_value(
     seen: Seen,
     song: int,
@@ -243,6 +409,7 @@ def song_value(
     context: SongContext | None = None,
     short: tuple[dict[str, float], ...] = (),
     waste: float = 0.0,
+    sums: tuple[SongSums, SongSums] | None = None,
 ) -> tuple[float, float]:
     """(expected utility, chance the song is not a FAIL) of playing ``own`` on ``song``
     (``belief``: what the closer will believe this seat played, from its signal;
@@ -251,17 +418,14 @@ def song_value(
     :func:`song_context` of ``seen`` and ``song`` when the caller has it already;
     ``short``: :func:`.result_value.short_utilities` of the song, the utilities when its
     1s bring fewer Encores than the band needs; ``waste``: utility lost per point the
-    song spends beyond its result's need, :func:`wasted`)."""
-    venue_id, difficulties, events, previous, pool, closer_hand, blind, sighted = (
-        song_context(seen, song) if context is None else context
-    )
-    utilities = (round(utility[FAIL], 4), round(utility[OP], 4), round(utility[LOUD], 4))
-    shorts: Short = ()
-    if short:
-        shorts = tuple((round(u[FAIL], 4), round(u[OP], 4), round(u[LOUD], 4)) for u in short)
-        utilities = (shorts[0][0], *utilities[1:])  # a FAIL brings no Encore
+    song spends beyond its result's need, :func:`wasted`; ``sums``: :func:`song_sums`
+    of the same arguments when the caller has them already)."""
+    if context is None:
+        context = song_context(seen, song)
+    venue_id, difficulties, events, previous, pool, closer_hand, _, sighted = context
     own_code = code_of(own)
     if pool is None:
+        utilities, shorts = _rounded(utility, short)
         return _value_without_closer(
             venue_id,
             difficulties,
@@ -276,26 +440,15 @@ def song_value(
         )
     if belief is None:
         belief = ((own_code, 1.0),)
-
-    def answered(diffs: tuple[int, ...], believed: tuple[int, ...] = ()) -> tuple[float, float]:
-        return _value_with_closer(
-            venue_id,
-            diffs,
-            events,
-            previous,
-            own_code,
-            mates,
-            utilities,
-            pool,
-            closer_hand,
-            belief,
-            shorts,
-            believed,
-            waste,
-        )
-
     if sighted:
         # the closer answers each difficulty it sees: the mean of those answers
-        each = [answered((d,)) for d in difficulties]
+        utilities, shorts = _rounded(utility, short)
+        each = []
+        for d in difficulties:
+            one = SongSums(venue_id, (d,), events, previous, mates, utilities, shorts, waste)
+            each.append(_value_with_closer(one, one, own_code, pool, closer_hand, belief))
         return sum(e for e, _ in each) / len(each), sum(n for _, n in each) / len(each)
-    return answered(difficulties, blind)
+    if sums is None:
+        sums = song_sums(context, mates, utility, short, waste)
+        assert sums is not None
+    return _value_with_closer(sums[0], sums[1], own_code, pool, closer_hand, belief)
