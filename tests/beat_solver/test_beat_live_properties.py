@@ -67,11 +67,10 @@ def test_the_belief_never_contradicts_the_view_sweep(venue):
     )
 
 
-def _signals_read_as_given(venue: str, players: int, seeds: range) -> int:
-    """The signal a seat gives on its card is the one every later seat reads from its
-    view (the middle bandmates, who answer it, as well as the closer), and each
-    reader's distribution of the card is the one the giver expects it to hold."""
-    checked = 0
+def _first_song_plays(venue: str, players: int, seeds: range, signalled: bool):
+    """At seeded positions, each seat with bandmates after it that plays a card on the
+    round's first song, with a signal (``signalled``) or none: (seat, what it sees, the
+    card's value, the state after its plays)."""
     for seed in seeds:
         for steps in (0, 4, 9, 14, 20):
             state = random_position(venue, players, seed, steps)
@@ -86,39 +85,44 @@ def _signals_read_as_given(venue: str, players: int, seeds: range) -> int:
                     continue  # not its turn (Roswell plays in turn order)
                 choice = B.choose(seen)
                 main = [(c, song) for c, song, solo in choice.plays if not solo]
-                if not main or main[0][1] != 0 or not (choice.face_up or choice.cue):
+                if not main or main[0][1] != 0 or bool(choice.face_up or choice.cue) != signalled:
                     continue
                 if choice.breaks:
                     continue  # a Face Up or Cue that breaks the song's event tells nothing
-                card = main[0][0]
-                value = live.sim.VALUE[card]
-                given = conventions.signal_kind(seen, value)
                 after = state
                 for action in live._play_actions(choice, len(view["current"]) > 1, ready=False):
                     after, _ = GAME.apply(after, seat, action)
-                expected_signal = conventions.signal_read(seen, value)
-                for reader in seen.later:
-                    # the closer and the middle bandmates, who answer it, alike
-                    read = live.seen_of(GAME.view(after, reader), reader, True)
-                    signal = next(s for s in read.signals[seat] if not s.solo)
-                    if given == ("exact",):
-                        assert signal.exact == value
-                    else:
-                        assert given is not None and (signal.above, signal.below) == given[1:]
-                        assert signal.above < value < signal.below
-                    assert signal == expected_signal
-                    assert mate_values.mate_distribution(
-                        read, seat, signal
-                    ) == mate_values.mate_distribution(seen, seat, expected_signal)
-                read = live.seen_of(GAME.view(after, seen.later[-1]), seen.later[-1], True)
-                signal = next(s for s in read.signals[seat] if not s.solo)
-                expected = conventions.closer_belief(seen, (value,), value)
-                pool, _ = mate_values.mate_pool(read, seat, 0)
-                reading = mate_values.value_distribution(
-                    pool, signal.exact, signal.above, signal.below
-                )
-                assert expected == tuple((mate_values.CODE[x], p) for x, p in reading)
-                checked += 1
+                yield seat, seen, live.sim.VALUE[main[0][0]], after
+
+
+def _signals_read_as_given(venue: str, players: int, seeds: range) -> int:
+    """The signal a seat gives on its card is the one every later seat reads from its
+    view (the middle bandmates, who answer it, as well as the closer), and each
+    reader's distribution of the card is the one the giver expects it to hold."""
+    checked = 0
+    for seat, seen, value, after in _first_song_plays(venue, players, seeds, True):
+        given = conventions.signal_kind(seen, value)
+        expected_signal = conventions.signal_read(seen, value)
+        for reader in seen.later:
+            # the closer and the middle bandmates, who answer it, alike
+            read = live.seen_of(GAME.view(after, reader), reader, True)
+            signal = next(s for s in read.signals[seat] if not s.solo)
+            if given == ("exact",):
+                assert signal.exact == value
+            else:
+                assert given is not None and (signal.above, signal.below) == given[1:]
+                assert signal.above < value < signal.below
+            assert signal == expected_signal
+            assert mate_values.mate_distribution(
+                read, seat, signal
+            ) == mate_values.mate_distribution(seen, seat, expected_signal)
+        read = live.seen_of(GAME.view(after, seen.later[-1]), seen.later[-1], True)
+        signal = next(s for s in read.signals[seat] if not s.solo)
+        expected = conventions.closer_belief(seen, (value,), value)
+        pool, _ = mate_values.mate_pool(read, seat, 0)
+        reading = mate_values.value_distribution(pool, signal.exact, signal.above, signal.below)
+        assert expected == tuple((mate_values.CODE[x], p) for x, p in reading)
+        checked += 1
     return checked
 
 
@@ -131,37 +135,18 @@ def _silence_read_as_given(venue: str, players: int, seeds: range) -> int:
     """A card played face down with no signal: the last seat to play reads from its view
     the distribution the giver expects it to read (the convention's silence)."""
     checked = 0
-    for seed in seeds:
-        for steps in (0, 4, 9, 14, 20):
-            state = random_position(venue, players, seed, steps)
-            if state["status"] != "running" or state["phase"] != "play":
-                continue
-            for seat in live.band_order(players, state["lead"]):
-                view = GAME.view(state, seat)
-                seen = live.seen_of(view, seat, True)
-                if view["seats"][seat]["played"] or not seen.hand or not seen.later:
-                    continue
-                if not any(a["type"] == "play" for a in GAME.legal_actions(state, seat)):
-                    continue
-                choice = B.choose(seen)
-                main = [(c, song) for c, song, solo in choice.plays if not solo]
-                if not main or main[0][1] != 0 or choice.face_up or choice.cue:
-                    continue
-                value = live.sim.VALUE[main[0][0]]
-                after = state
-                for action in live._play_actions(choice, len(view["current"]) > 1, ready=False):
-                    after, _ = GAME.apply(after, seat, action)
-                reader = seen.later[-1]
-                read = live.seen_of(GAME.view(after, reader), reader, True)
-                signal = next(s for s in read.signals[seat] if not s.solo)
-                held = read.hand_counts[seat] + len(read.signals[seat])
-                if mate_values.silence_of(read, seat, 0, held) is None:
-                    continue  # nothing beyond any unstaged value
-                expected = conventions.closer_belief(seen, (value,), value)
-                reading = mate_values.mate_distribution(read, seat, signal, 0)
-                assert value in dict(reading)
-                assert expected == tuple((mate_values.CODE[x], p) for x, p in reading)
-                checked += 1
+    for seat, seen, value, after in _first_song_plays(venue, players, seeds, False):
+        reader = seen.later[-1]
+        read = live.seen_of(GAME.view(after, reader), reader, True)
+        signal = next(s for s in read.signals[seat] if not s.solo)
+        held = read.hand_counts[seat] + len(read.signals[seat])
+        if mate_values.silence_of(read, seat, 0, held) is None:
+            continue  # nothing beyond any unstaged value
+        expected = conventions.closer_belief(seen, (value,), value)
+        reading = mate_values.mate_distribution(read, seat, signal, 0)
+        assert value in dict(reading)
+        assert expected == tuple((mate_values.CODE[x], p) for x, p in reading)
+        checked += 1
     return checked
 
 

@@ -9,8 +9,10 @@ signal tells it.  Songs are judged by the engine's own song rules
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TypeVar
 
 from services.beat import venues as V
 from services.beat.songs import songs_for
@@ -22,7 +24,7 @@ from solver.beat.blueprint.mate_values import (
     Pool,
     card_pool,
     code_of,
-    comb,
+    first_held,
     values_of,
 )
 from solver.beat.blueprint.result_value import FAIL, LOUD, OP
@@ -140,19 +142,27 @@ def _value_without_closer(
 #: seat's and the closer's cards: the song's result with each entry of the bandmates'
 #: values}: what a sum of utilities reads of the song, shared by every set of utilities
 _RUNS: dict[tuple, dict[int, tuple[str, ...]]] = {}
+#: entries a song cache holds before it is emptied
+CACHE_CAP = 20_000
+T = TypeVar("T")
 
 
 def _runs_of(
     venue_id: str, difficulty: int, events: tuple[str, ...], previous: str | None, mates: CodeDist
 ) -> dict[int, tuple[str, ...]]:
     """The :data:`_RUNS` entry of one song and bandmates' values."""
-    key = (venue_id, difficulty, events, previous, mates)
-    runs = _RUNS.get(key)
-    if runs is None:
-        if len(_RUNS) > 20_000:
-            _RUNS.clear()
-        runs = _RUNS[key] = {}
-    return runs
+    return _entry(_RUNS, (venue_id, difficulty, events, previous, mates), dict)
+
+
+def _entry(cache: dict, key: tuple, make: Callable[[], T]) -> T:
+    """``cache[key]``, made on first use; the cache is emptied when it grows past
+    :data:`CACHE_CAP` entries (as the song tables are)."""
+    hit = cache.get(key)
+    if hit is None:
+        if len(cache) > CACHE_CAP:
+            cache.clear()
+        hit = cache[key] = make()
+    return hit
 
 
 @dataclass
@@ -173,26 +183,6 @@ class _Memo:
 
 #: (venue, difficulties, events, previous result, bandmates, utilities, shorts, waste)
 _MEMOS: dict[tuple, _Memo] = {}
-
-
-def _memo_of(
-    venue_id: str,
-    difficulties: tuple[int, ...],
-    events: tuple[str, ...],
-    previous: str | None,
-    mates: CodeDist,
-    utilities: tuple[float, float, float],
-    short: Short,
-    waste: float,
-) -> _Memo:
-    """The :class:`_Memo` of one song, bandmates' values and utilities."""
-    key = (venue_id, difficulties, events, previous, mates, utilities, short, waste)
-    memo = _MEMOS.get(key)
-    if memo is None:
-        if len(_MEMOS) > 20_000:
-            _MEMOS.clear()
-        memo = _MEMOS[key] = _Memo()
-    return memo
 
 
 class SongSums:
@@ -221,9 +211,8 @@ class SongSums:
         short: Short,
         waste: float,
     ) -> None:
-        self.memo = _memo_of(
-            venue_id, difficulties, events, previous, mates, utilities, short, waste
-        )
+        key = (venue_id, difficulties, events, previous, mates, utilities, short, waste)
+        self.memo = _entry(_MEMOS, key, _Memo)
         self.venue_id, self.difficulties, self.events = venue_id, difficulties, events
         self.previous, self.mates = previous, mates
         self.utility = (
@@ -295,21 +284,7 @@ class SongSums:
                     - 1e-4 * answer
                 )
             order = sorted(score, key=lambda answer: (-score[answer], answer))
-            n_all = sum(n for _, n in pool)
-            copies = dict(pool)
-            held = min(hand_size, n_all)
-            total = comb(n_all, held)
-            out = []
-            used = 0
-            p_none_before = 1.0
-            for answer in order:
-                used += copies[answer]
-                p_none = comb(n_all - used, held) / total if total else 0.0
-                p_this = p_none_before - p_none
-                if p_this > 0:
-                    out.append((answer, p_this))
-                p_none_before = p_none
-            hit = self.memo.answers[key] = tuple(out)
+            hit = self.memo.answers[key] = first_held(pool, hand_size, tuple(order))
         return hit
 
 
