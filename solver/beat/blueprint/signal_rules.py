@@ -20,6 +20,8 @@ from solver.beat import sim
 from solver.beat.blueprint import data
 
 FACE_UP: dict[str, bool] = {card: C.has_face_up(card) for card in sim.VALUE}
+#: the values some card of which has a Face Up copy
+FACE_UP_VALUES: frozenset[int] = frozenset(sim.VALUE[card] for card in sim.VALUE if FACE_UP[card])
 
 #: (width, staged Cue card, "higher" | "lower"): a Cue and how many values it leaves
 Cue = tuple[int, str, str]
@@ -65,6 +67,7 @@ def narrowest_cue(
     return best
 
 
+@lru_cache(maxsize=20_000)
 def silent_reading(
     pool: tuple[tuple[int, int], ...],
     held: int,
@@ -80,7 +83,8 @@ def silent_reading(
     Face Up copy is unstaged counts only as often as a hand of ``held`` cards holding
     that value lacks that copy (``shows_face_up``).  None when no value fits (the
     reading falls back to any unstaged value) or the convention is off
-    (``read_silence``)."""
+    (``read_silence``).  Read once per seat's pool and Stage Area: every card a reader
+    weighs asks it."""
     if not data.get("read_silence", players):
         return None
     total = sum(n for _, n in pool)
@@ -91,7 +95,7 @@ def silent_reading(
             continue
         weight = float(copies)
         face_up_staged = any(sim.VALUE[card] == value and FACE_UP[card] for card in stage)
-        has_face_up = any(sim.VALUE[card] == value and FACE_UP[card] for card in sim.VALUE)
+        has_face_up = value in FACE_UP_VALUES
         if shows_face_up and has_face_up and not face_up_staged and hands:
             without = _comb(total - copies, held)
             holds = hands - without
@@ -108,3 +112,6 @@ def silent_reading(
 
 def _comb(total: int, chosen: int) -> int:
     return math.comb(total, chosen) if 0 <= chosen <= total else 0
+
+
+data.on_change(silent_reading.cache_clear)
