@@ -95,6 +95,12 @@ def _first_song_plays(venue: str, players: int, seeds: range, signalled: bool):
                 yield seat, seen, live.sim.VALUE[main[0][0]], after
 
 
+def _read_by(after: dict, reader: int, seat: int):
+    """What ``reader`` sees after ``seat``'s plays, and the signal it reads of them."""
+    read = live.seen_of(GAME.view(after, reader), reader, True)
+    return read, next(s for s in read.signals[seat] if not s.solo)
+
+
 def _signals_read_as_given(venue: str, players: int, seeds: range) -> int:
     """The signal a seat gives on its card is the one every later seat reads from its
     view (the middle bandmates, who answer it, as well as the closer), and each
@@ -105,8 +111,7 @@ def _signals_read_as_given(venue: str, players: int, seeds: range) -> int:
         expected_signal = conventions.signal_read(seen, value)
         for reader in seen.later:
             # the closer and the middle bandmates, who answer it, alike
-            read = live.seen_of(GAME.view(after, reader), reader, True)
-            signal = next(s for s in read.signals[seat] if not s.solo)
+            read, signal = _read_by(after, reader, seat)
             if given == ("exact",):
                 assert signal.exact == value
             else:
@@ -116,8 +121,7 @@ def _signals_read_as_given(venue: str, players: int, seeds: range) -> int:
             assert mate_values.mate_distribution(
                 read, seat, signal
             ) == mate_values.mate_distribution(seen, seat, expected_signal)
-        read = live.seen_of(GAME.view(after, seen.later[-1]), seen.later[-1], True)
-        signal = next(s for s in read.signals[seat] if not s.solo)
+        read, signal = _read_by(after, seen.later[-1], seat)
         expected = conventions.closer_belief(seen, (value,), value)
         pool, _ = mate_values.mate_pool(read, seat, 0)
         reading = mate_values.value_distribution(pool, signal.exact, signal.above, signal.below)
@@ -136,9 +140,7 @@ def _silence_read_as_given(venue: str, players: int, seeds: range) -> int:
     the distribution the giver expects it to read (the convention's silence)."""
     checked = 0
     for seat, seen, value, after in _first_song_plays(venue, players, seeds, False):
-        reader = seen.later[-1]
-        read = live.seen_of(GAME.view(after, reader), reader, True)
-        signal = next(s for s in read.signals[seat] if not s.solo)
+        read, signal = _read_by(after, seen.later[-1], seat)
         held = read.hand_counts[seat] + len(read.signals[seat])
         if mate_values.silence_of(read, seat, 0, held) is None:
             continue  # nothing beyond any unstaged value

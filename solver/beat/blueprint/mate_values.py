@@ -111,24 +111,30 @@ def mate_distribution(seen: Seen, mate: int, signal: Signal | None, song: int = 
         return value_distribution(pool, None, 0, 6, allowed)
     if signal.exact is None and signal.above == 0 and signal.below == 6 and not signal.solo:
         held = seen.hand_counts[mate] + len(seen.signals.get(mate, ()))
-        reading = silence_of(seen, mate, song, held)
+        reading = silence_of(seen, mate, song, held, (pool, allowed))
         if reading:
             return reading
     return value_distribution(pool, signal.exact, signal.above, signal.below, allowed)
 
 
-def silence_of(seen: Seen, seat: int, song: int, held: int) -> ValueDist | None:
+def silence_of(
+    seen: Seen,
+    seat: int,
+    song: int,
+    held: int,
+    pooled: tuple[Pool, frozenset[int] | None] | None = None,
+) -> ValueDist | None:
     """What a card ``seat`` played on ``song`` face down with no signal tells, from a
     hand of ``held`` cards (:func:`.signal_rules.silent_reading`; None: nothing beyond
-    its unstaged cards).  Only the round's first song carries a signal, and a seat's
-    used Cue cards must be known.  Read as any unstaged value, a silent card of a seat
-    with an unused Cue card looked like noise when the convention says it is that Cue
-    card's value."""
+    its unstaged cards; ``pooled``: its :func:`mate_pool` when the caller has it).  Only
+    the round's first song carries a signal, and a seat's used Cue cards must be known.
+    Read as any unstaged value, a silent card of a seat with an unused Cue card would
+    hide what the convention says: it is not that Cue card's narrowed values."""
     if song != 0 or len(seen.rotated_by_seat) <= seat:
         return None
     stage = seen.stages[seat]
     events = seen.songs[song][1]
-    pool, allowed = mate_pool(seen, seat, song)
+    pool, allowed = pooled or mate_pool(seen, seat, song)
     reading = silent_reading(
         pool,
         held,
