@@ -1,14 +1,17 @@
 """The blueprint's conventions file: the shipped one validates, a bad one is refused
-with an error that names what is wrong, and any valid values survive a round trip."""
+with an error that names what is wrong, any valid values and overrides survive a round
+trip, and an override applies at its tier or venue only, a venue's own before its tier's."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from services.beat import venues as V
 from solver.beat.blueprint import data
 
 
@@ -52,6 +55,24 @@ def test_every_grid_value_is_valid():
         (lambda r: r["values"]["solo_cost"].pop("4"), 'exactly the seat counts "2", "3", "4"'),
         (lambda r: r["values"].update(pass_cost=0.04), "expected an object by seat count"),
         (lambda r: r.pop("values"), 'an object with a "values" object'),
+        (lambda r: r.update(overrides=[]), '"overrides" is an object by tier or venue id'),
+        (
+            lambda r: r.update(overrides={"legendary": {"solo_cost": {"4": 0.1}}}),
+            "unknown tier or venue 'legendary'",
+        ),
+        (lambda r: r.update(overrides={"hard": {}}), "overrides of hard: expected an object"),
+        (
+            lambda r: r.update(overrides={"hard": {"bogus": {"4": 1}}}),
+            "overrides of hard: unknown entries: bogus",
+        ),
+        (
+            lambda r: r.update(overrides={"garage": {"solo_cost": {"5": 0.1}}}),
+            "overrides of garage: solo_cost: expected an object by seat count",
+        ),
+        (
+            lambda r: r.update(overrides={"medium": {"aim_loud": {"3": 1.5}}}),
+            "aim_loud at 3 seats: 1.5 is outside",
+        ),
     ],
 )
 def test_a_bad_file_is_refused_with_a_clear_error(tmp_path, change, message):
@@ -81,15 +102,59 @@ VALUES = st.fixed_dictionaries(
         for name, entry in data.SCHEMA.items()
     }
 )
+#: a scope's changes: some entries, at some seat counts
+CHANGES = st.sets(st.sampled_from(sorted(data.SCHEMA)), min_size=1, max_size=6).flatmap(
+    lambda picked: st.fixed_dictionaries(
+        {
+            name: st.dictionaries(
+                st.sampled_from(data.SEATS), st.sampled_from(data.SCHEMA[name].grid), min_size=1
+            )
+            for name in picked
+        }
+    )
+)
+OVERRIDES = st.dictionaries(st.sampled_from(data.scopes()), CHANGES, max_size=5)
+VENUES = V.load_venues()
+
+
+def _expected(values, overrides, name, players, venue):
+    """The value the file means at ``venue``, read off the file's own words."""
+    for scope in (venue.id, "easy" if venue.tier == "starter" else venue.tier):
+        if players in overrides.get(scope, {}).get(name, {}):
+            return overrides[scope][name][players]
+    return values[name][players]
 
 
 @settings(max_examples=30, deadline=None)
-@given(values=VALUES)
-def test_valid_values_round_trip_through_the_file(tmp_path_factory, values):
+@given(values=VALUES, overrides=OVERRIDES)
+def test_valid_values_round_trip_through_the_file(tmp_path_factory, values, overrides):
     path = tmp_path_factory.mktemp("conv") / "conventions.json"
-    path.write_text(data.to_json(values, "a test"))
+    path.write_text(data.to_json(values, "a test", overrides))
     assert data.load(path) == values
-    with data.using(values):
-        assert data.current() == values
-        assert all(data.get(name, n) == values[name][n] for name in values for n in data.SEATS)
+    assert data.load_overrides(path) == overrides
+    with data.using(values, overrides):
+        assert data.current() == values and data.current_overrides() == overrides
+        for name, n in itertools.product(data.SCHEMA, data.SEATS):
+            assert data.get(name, n, None) == values[name][n]
+            for venue in VENUES:
+                want = _expected(values, overrides, name, n, venue)
+                assert data.get(name, n, venue.id) == want, (name, n, venue.id)
     assert data.current() == data.load()
+    assert data.current_overrides() == data.load_overrides()
+
+
+def test_an_override_changes_its_tier_only_and_a_venue_beats_its_tier():
+    values = data.current()
+    overrides = {
+        "hard": {"solo_cost": {4: 0.5}},
+        "warken": {"solo_cost": {4: 0.9}},
+        "easy": {"aim_loud": {3: 0.85}},
+    }
+    with data.using(values, overrides):
+        assert data.get("solo_cost", 4, "black_hole") == 0.5
+        assert data.get("solo_cost", 4, "warken") == 0.9
+        assert data.get("solo_cost", 3, "black_hole") == values["solo_cost"][3]
+        assert data.get("solo_cost", 4, "burning_star") == values["solo_cost"][4]
+        assert data.get("aim_loud", 3, "garage") == 0.85  # the starter venue is easy
+        assert data.get("aim_loud", 3, "red_rocks") == 0.85
+    assert data.current_overrides() == data.load_overrides()

@@ -13,6 +13,7 @@ from live_positions import VENUES, random_position
 from test_beat_live_sampler import check_sample
 
 from services.beat import GAME
+from services.beat import venues as V
 from solver.beat import blueprint as B
 from solver.beat import live
 from solver.beat.blueprint import conventions, data, mate_values
@@ -165,18 +166,37 @@ CONVENTIONS = st.fixed_dictionaries(
 )
 
 
+#: a tier's or a venue's changes to some entries, at every seat count
+CHANGES = st.sets(st.sampled_from(sorted(data.SCHEMA)), max_size=6).flatmap(
+    lambda names: st.fixed_dictionaries(
+        {
+            name: st.fixed_dictionaries(
+                {n: st.sampled_from(data.SCHEMA[name].grid) for n in data.SEATS}
+            )
+            for name in names
+        }
+    )
+)
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     values=CONVENTIONS,
+    tier_changes=CHANGES,
+    venue_changes=CHANGES,
     venue=st.sampled_from(VENUES),
     players=st.integers(2, 4),
     seed=st.integers(0, 50),
 )
-def test_any_conventions_are_read_as_given(values, venue, players, seed):
+def test_any_conventions_are_read_as_given(
+    values, tier_changes, venue_changes, venue, players, seed
+):
     """Whatever the conventions file says (any value of every entry's grid: Face Up or
-    not, any Cue width, either copy order, any weights), at every venue and seat count a
-    later seat reads from its view the signal the giver expected it to read."""
-    with data.using(values):
+    not, any Cue width, either copy order, any weights; overridden for the venue's tier
+    and for the venue itself), at every venue and seat count a later seat reads from its
+    view the signal the giver expected it to read."""
+    scopes = {data.tier_of(V.get_venue(venue)): tier_changes, venue: venue_changes}
+    with data.using(values, {scope: c for scope, c in scopes.items() if c}):
         _signals_read_as_given(venue, players, range(seed, seed + 1))
 
 

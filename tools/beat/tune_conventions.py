@@ -9,7 +9,9 @@ time: for each entry in an order drawn from ``--seed``, every value of its grid 
 played on the same deals, and the best replaces the current value when it wins at
 least ``--min-gain`` more deals.  Entries that matter at one venue only (Scrapyard's,
 Jupiter's, Event Horizon's, Milkyway's, Entropy Hall's) are judged on that venue's
-deals alone, with more seeds.
+deals alone, with more seeds.  With ``--scope`` (a tier or a venue id) the entries every
+venue reads are chosen for that scope's venues alone, on their deals, and written as its
+overrides.
 The result is deterministic for the same arguments and code, and is written to
 ``conventions.json`` (``--out``) after every accepted change, so a run cut short keeps
 what it found.
@@ -65,14 +67,32 @@ def band_wins(players: int, venues: list[str], seeds: range) -> int:
     return won
 
 
-def _with(values: data.Values, name: str, players: int, value) -> data.Values:
-    out = {key: dict(per) for key, per in values.items()}
-    out[name][players] = value
-    return out
+Conventions = tuple[data.Values, data.Overrides]
+
+
+def _at(conv: Conventions, name: str, players: int, scope: str | None):
+    """The value ``scope`` (None: every venue) plays for ``name``."""
+    values, overrides = conv
+    return overrides.get(scope, {}).get(name, {}).get(players, values[name][players])
+
+
+def _with(conv: Conventions, name: str, players: int, value, scope: str | None) -> Conventions:
+    values = {key: dict(per) for key, per in conv[0].items()}
+    overrides = {s: {k: dict(per) for k, per in o.items()} for s, o in conv[1].items()}
+    if scope is None:
+        values[name][players] = value
+    else:
+        overrides.setdefault(scope, {}).setdefault(name, {})[players] = value
+    return values, overrides
+
+
+def in_scope(scope: str | None) -> list[str]:
+    """The ids of the venues a scope covers (None: all)."""
+    return [v.id for v in V.load_venues() if scope is None or scope in (v.id, data.tier_of(v))]
 
 
 def tune_seats(
-    values: data.Values,
+    conv: Conventions,
     players: int,
     venues: list[str],
     seeds: range,
@@ -82,16 +102,21 @@ def tune_seats(
     rng: random.Random,
     save,
     entries: list[str] | None = None,
-) -> data.Values:
+    scope: str | None = None,
+) -> Conventions:
     """Coordinate ascent over the entries of ``players`` seats (``entries``: only
-    these); returns the values."""
-    names = [name for name in data.SCHEMA if not entries or name in entries]
+    these; ``scope``: as that scope's overrides); returns the values and overrides."""
+    names = [
+        name
+        for name in data.SCHEMA
+        if (not entries or name in entries) and not (scope and name in ONLY_AT)
+    ]
     memo: dict[tuple, int] = {}
 
-    def played(vals: data.Values, deals: list[str], use_seeds: range) -> int:
-        key = (json.dumps(vals, sort_keys=True), tuple(deals), use_seeds)
+    def played(c: Conventions, deals: list[str], use_seeds: range) -> int:
+        key = (json.dumps(c, sort_keys=True), tuple(deals), use_seeds)
         if key not in memo:
-            data.use(vals)
+            data.use(*c)
             memo[key] = band_wins(players, deals, use_seeds)
         return memo[key]
 
@@ -104,32 +129,57 @@ def tune_seats(
             if not deals:
                 continue
             use_seeds = one_venue_seeds if only else seeds
-            base = played(values, deals, use_seeds)
-            best, best_value = base, values[name][players]
+            # an entry of one venue plays there alone: it needs no scope of its own
+            where = None if only else scope
+            now = _at(conv, name, players, where)
+            base = played(conv, deals, use_seeds)
+            best, best_value = base, now
             for value in data.SCHEMA[name].grid:
-                if value == values[name][players]:
+                if value == now:
                     continue
-                won = played(_with(values, name, players, value), deals, use_seeds)
+                won = played(_with(conv, name, players, value, where), deals, use_seeds)
                 print(
                     f"  {players} seats pass {round_ + 1} {name}={value!r}: {won}"
-                    f" (now {values[name][players]!r}: {base})",
+                    f" (now {now!r}: {base})",
                     flush=True,
                 )
                 if won > best:
                     best, best_value = won, value
-            if best >= base + min_gain and best_value != values[name][players]:
+            if best >= base + min_gain and best_value != now:
                 print(
-                    f"{players} seats: {name} {values[name][players]!r} -> {best_value!r}"
-                    f" ({base} -> {best} of {len(deals) * len(use_seeds)} deals)",
+                    f"{players} seats{f' ({where})' if where else ''}: {name} {now!r} ->"
+                    f" {best_value!r} ({base} -> {best} of {len(deals) * len(use_seeds)} deals)",
                     flush=True,
                 )
-                values = _with(values, name, players, best_value)
+                conv = _with(conv, name, players, best_value, where)
                 changed = True
-                save(values)
+                save(conv)
         if not changed:
             break
-    data.use(values)
-    return values
+    data.use(*conv)
+    return conv
+
+
+def merge_seats(ours: Conventions, theirs: Conventions, seats: list[int]) -> Conventions:
+    """``ours`` at the seat counts ``seats``, ``theirs`` at the others (values and
+    overrides alike)."""
+
+    def pick(mine: data.Values, other: data.Values) -> data.Values:
+        out: data.Values = {}
+        for name in set(mine) | set(other):
+            per = {n: v for n, v in other.get(name, {}).items() if n not in seats}
+            per.update({n: v for n, v in mine.get(name, {}).items() if n in seats})
+            if per:
+                out[name] = per
+        return out
+
+    values = pick(ours[0], theirs[0])
+    overrides = {
+        scope: changed
+        for scope in set(ours[1]) | set(theirs[1])
+        if (changed := pick(ours[1].get(scope, {}), theirs[1].get(scope, {})))
+    }
+    return values, overrides
 
 
 def main() -> None:
@@ -145,13 +195,20 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0, help="order of the entries")
     ap.add_argument("--venues", nargs="*", default=None)
     ap.add_argument("--entries", nargs="*", default=None, help="tune only these entries")
+    ap.add_argument(
+        "--scope", choices=data.scopes(), default=None, help="tune a tier's or a venue's overrides"
+    )
     ap.add_argument("--out", default=str(data.PATH))
     args = ap.parse_args()
-    venues = [v.id for v in V.load_venues() if not args.venues or v.id in args.venues]
+    venues = [v for v in in_scope(args.scope) if not args.venues or v in args.venues]
     seeds = range(args.seed0, args.seed0 + args.seeds)
     one_venue = range(args.seed0, args.seed0 + args.one_venue_seeds)
     out = Path(args.out)
-    values = data.load(out) if out.exists() else data.current()
+    conv: Conventions = (
+        (data.load(out), data.load_overrides(out))
+        if out.exists()
+        else (data.current(), data.current_overrides())
+    )
     rng = random.Random(args.seed)
     note = (
         "chosen by tools/beat/tune_conventions.py on choosing seeds "
@@ -159,19 +216,16 @@ def main() -> None:
         f"(--seed {args.seed}, --min-gain {args.min_gain})"
     )
 
-    def save(vals: data.Values) -> None:
+    def save(c: Conventions) -> None:
         # another seat count's run may have written its own values meanwhile: merge
-        on_disk = data.load(out) if out.exists() else vals
-        merged = {
-            name: {n: (vals if n in args.players else on_disk)[name][n] for n in data.SEATS}
-            for name in data.SCHEMA
-        }
-        out.write_text(data.to_json(merged, note))
+        on_disk = (data.load(out), data.load_overrides(out)) if out.exists() else c
+        values, overrides = merge_seats(c, on_disk, args.players)
+        out.write_text(data.to_json(values, note, overrides))
 
     t0 = time.process_time()
     for players in args.players:
-        values = tune_seats(
-            values,
+        conv = tune_seats(
+            conv,
             players,
             venues,
             seeds,
@@ -181,8 +235,9 @@ def main() -> None:
             rng,
             save,
             args.entries,
+            args.scope,
         )
-        save(values)
+        save(conv)
     print(f"done, {time.process_time() - t0:.0f} s CPU")
 
 

@@ -81,33 +81,33 @@ def card_terms(
 ) -> float:
     """Tie-breaking terms of playing these values (cost, Encore 1s, Jupiter's range)."""
     venue = seen.venue
-    players = seen.players
+    players, at = seen.players, seen.venue.id
     terms = -point_cost(seen) * scale * sum(values)
     if venue.rule_id == "odd_songs_loud":
-        terms -= data.get("reserve_cost", players) * scale * reserve_loss(seen, values, plan)
+        terms -= data.get("reserve_cost", players, at) * scale * reserve_loss(seen, values, plan)
     ones = values.count(1)
     if ones:
         if venue.rule_id == "entropy_chain":
             if not maybe_one(seen):
-                terms += data.get("entropy_one_bonus", players) * ones
+                terms += data.get("entropy_one_bonus", players, at) * ones
         elif plan > 0 and not seen.signals:
             # the first seat to play brings the Encore 1 (others cannot know it did)
             bonus = (
-                data.get("hidden_setlist_one_bonus", players)
+                data.get("hidden_setlist_one_bonus", players, at)
                 if V.hidden_setlist(venue)
-                else data.get("encore_one_bonus", players)
+                else data.get("encore_one_bonus", players, at)
             )
             terms += bonus * min(ones, plan) * nonfail
     if ones and plan > 0 and venue.rule_id == "first_songs_fail" and nonfail < 0.5:
         # a 1 spent on a song it FAILs (Comeback Comet's first three must) is not there
         # for the Encore a later song needs: spent there, most deals ended without one
-        terms -= data.get("fail_one_cost", players) * min(ones, plan)
+        terms -= data.get("fail_one_cost", players, at) * min(ones, plan)
     if venue.rule_id == "full_range":
         staged = {sim.VALUE[card] for card in seen.stages[seen.seat]}
         seen_now: set[int] = set()
         for value in values:
             if value in staged or value in seen_now:
-                terms -= data.get("range_penalty", players)
+                terms -= data.get("range_penalty", players, at)
             seen_now.add(value)
     return terms
 
@@ -117,14 +117,14 @@ def point_cost(seen: Seen) -> float:
     long shot must beat the cost.  Where every song must FAIL (Scrapyard) it is the
     other way round: low cards are what fail the songs to come, so a high card spent on
     a song that still fails is the saving."""
-    players = seen.players
+    players, at = seen.players, seen.venue.id
     per_point = (
-        -data.get("all_fail_gain_per_point", players)
+        -data.get("all_fail_gain_per_point", players, at)
         if seen.venue.rule_id == "solo_pass"
-        else data.get("cost_per_point", players)
+        else data.get("cost_per_point", players, at)
     )
     if V.recycles(seen.venue):
-        per_point += data.get("recycle_balance", players) * (3.0 - unstaged_mean(seen))
+        per_point += data.get("recycle_balance", players, at) * (3.0 - unstaged_mean(seen))
     return per_point
 
 
@@ -208,7 +208,7 @@ def break_plays(seen: Seen) -> list[tuple[str, str | None]]:
     if breaks.CUE in flags:
         unused = [c for c in seen.stages[seen.seat] if sim.CUE[c] and c not in seen.rotated]
         for value in sorted({sim.VALUE[card] for card in seen.hand} - set(out)):
-            card = pick_copy(list(seen.hand), value, False, seen.players)
+            card = pick_copy(list(seen.hand), value, False, seen.players, seen.venue.id)
             usable = breaks.cue_cards_for(card, unused)
             if usable:
                 out[value] = (card, usable[0])
@@ -265,7 +265,7 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     # Neverending plays every card of the band on its twelve songs: a point a song
     # spends past its result's need is missing on the last songs
     waste = (
-        [data.get("spent_point_cost", seen.players) * scale for scale in scales]
+        [data.get("spent_point_cost", seen.players, seen.venue.id) * scale for scale in scales]
         if venue.rule_id == "play_all_songs"
         else [0.0] * round_songs
     )
@@ -319,9 +319,13 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
     values = sorted(have)
     solo_ok = seen.seat == seen.solo_seat and not seen.solo_used and V.solo_extra_card(venue)
     twin_last = venue.rule_id == "must_play_solo" and seen.songs_after == 0 and not seen.solo_used
-    solo_cost = 0.0 if venue.rule_id == "must_play_solo" else data.get("solo_cost", seen.players)
+    solo_cost = (
+        0.0
+        if venue.rule_id == "must_play_solo"
+        else data.get("solo_cost", seen.players, seen.venue.id)
+    )
     tunes = tune_cards(seen) if want == 1 else []
-    tune_cost = data.get("tune_cost", seen.players)
+    tune_cost = data.get("tune_cost", seen.players, seen.venue.id)
 
     def fits(vals: tuple[int, ...]) -> bool:
         return all(have[x] >= vals.count(x) for x in vals)
@@ -354,7 +358,9 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
         scored.append((score, own, ("break", card, cue_card)))
     if V.solo_pass(venue) and seen.seat == seen.solo_seat and not seen.solo_used and want:
         expected = sum(value(song, ())[0] for song in range(round_songs))
-        scored.append((expected - data.get("pass_cost", seen.players), ("pass",), None))
+        scored.append(
+            (expected - data.get("pass_cost", seen.players, seen.venue.id), ("pass",), None)
+        )
     scored.sort(key=lambda entry: -entry[0])
     out: list[Choice] = []
     keys = set()
@@ -381,14 +387,22 @@ def options(seen: Seen, limit: int | None = None) -> list[Choice]:
         used: list[str] = []
         plays = []
         for song in range(want):
-            card = pick_copy([h for h in hand if h not in used], combo[song], False, seen.players)
+            card = pick_copy(
+                [h for h in hand if h not in used], combo[song], False, seen.players, seen.venue.id
+            )
             used.append(card)
             plays.append((card, song, False))
         tune = None
         if extra_play is not None and extra_play[0] == "tune":
             tune = (plays[0][0], tunes[0], int(extra_play[1]))
         elif extra_play is not None:
-            card = pick_copy([h for h in hand if h not in used], extra_play[0], False, seen.players)
+            card = pick_copy(
+                [h for h in hand if h not in used],
+                extra_play[0],
+                False,
+                seen.players,
+                seen.venue.id,
+            )
             used.append(card)
             plays.append((card, extra_play[1], True))
         choice = Choice(plays=plays, score=score, tune=tune)
@@ -414,9 +428,9 @@ def with_signal(seen: Seen, choice: Choice, signal: bool = True) -> Choice:
     for rank, j in enumerate(order):
         card, song, _solo = choice.plays[j]
         free = [h for h in hand if h not in used]
-        copy = pick_copy(free, sim.VALUE[card], False, seen.players)
+        copy = pick_copy(free, sim.VALUE[card], False, seen.players, seen.venue.id)
         if rank == 0 and signal:
-            face_up_copy = pick_copy(free, sim.VALUE[card], True, seen.players)
+            face_up_copy = pick_copy(free, sim.VALUE[card], True, seen.players, seen.venue.id)
             shown, _ = (
                 signal_for(seen, face_up_copy, song) if FACE_UP[face_up_copy] else (None, None)
             )

@@ -37,7 +37,7 @@ CueSignal = tuple[str, str, str]  # (played card, cue card, "higher" | "lower")
 COPY_ORDERS = {"cue_first": {"b": 0, "c": 1, "a": 2}, "plain_first": {"c": 0, "b": 1, "a": 2}}
 
 
-def pick_copy(hand: list[str], value: int, face_up: bool, players: int = 2) -> str:
+def pick_copy(hand: list[str], value: int, face_up: bool, players: int, venue_id: str) -> str:
     """The copy to play: the Face Up one to signal, else as ``copy_order`` says (the
     Cue copy first stages a Cue card for later signals; the plain copy first keeps it),
     and the Face Up copy last (kept for a later signal)."""
@@ -46,7 +46,7 @@ def pick_copy(hand: list[str], value: int, face_up: bool, players: int = 2) -> s
         for card in candidates:
             if FACE_UP[card]:
                 return card
-    order = COPY_ORDERS[data.get("copy_order", players)]
+    order = COPY_ORDERS[data.get("copy_order", players, venue_id)]
     return min(candidates, key=lambda card: order[card[-1]])
 
 
@@ -67,7 +67,7 @@ def signal_for(seen: Seen, card: str, song: int) -> tuple[str | None, CueSignal 
         return card, None
     if rules.events_forbid(events, "forbid_cue"):
         return None, None
-    best = narrowest_cue(stage, seen.rotated, sim.VALUE[card], seen.players)
+    best = narrowest_cue(stage, seen.rotated, sim.VALUE[card], seen.players, seen.venue.id)
     if best is None:
         return None, None
     return None, (card, best[1], best[2])
@@ -79,13 +79,15 @@ def signal_kind(seen: Seen, value: int) -> tuple | None:
     copies = [card for card in seen.hand if sim.VALUE[card] == value]
     if not copies:
         return None
-    shown = pick_copy(copies, value, True, seen.players)
+    shown = pick_copy(copies, value, True, seen.players, seen.venue.id)
     face_up, cue = signal_for(seen, shown, 0)
     if face_up is not None:
         return ("exact",)
     if FACE_UP[shown]:
         # with no Face Up copy in hand every copy gives the same Cue (it reads the value)
-        face_up, cue = signal_for(seen, pick_copy(copies, value, False, seen.players), 0)
+        face_up, cue = signal_for(
+            seen, pick_copy(copies, value, False, seen.players, seen.venue.id), 0
+        )
         if face_up is not None:
             return ("exact",)
     if cue is None:

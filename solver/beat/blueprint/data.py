@@ -12,6 +12,13 @@ The file is validated when it is loaded: an unknown or missing entry, a value of
 wrong type or out of its range, or a missing seat count is a :class:`ConventionsError`
 that names the entry.  Giving and reading a signal both go through these values, so a
 seat reads what it would have given whatever the file says.
+
+An optional ``overrides`` object replaces some values at some venues: its keys are
+*scopes*, a tier (``easy``: venues 1-5, the starter Garage with them; ``medium``;
+``hard``) or a venue id, each holding entries by seat count like ``values`` but only
+for the entries and seat counts it changes.  A venue's own scope wins over its tier's,
+and both over ``values``.  The tiers pull the weights apart (a hard venue wants the
+Solo's extra card kept, a medium one spends it), so the tuner can choose them per tier.
 """
 
 from __future__ import annotations
@@ -22,6 +29,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from services.beat import venues as V
 
 PATH = Path(__file__).with_name("conventions.json")
 SEATS = (2, 3, 4)
@@ -234,6 +243,8 @@ SCHEMA: dict[str, Entry] = {
 }
 
 Values = dict[str, dict[int, Any]]
+#: scope (a tier or a venue id) -> the entries it changes -> seat count -> value
+Overrides = dict[str, Values]
 
 
 class ConventionsError(ValueError):
@@ -283,38 +294,126 @@ def validate(raw: Any) -> Values:
     return out
 
 
+TIERS = ("easy", "medium", "hard")
+
+
+def tier_of(venue: V.Venue) -> str:
+    """The tier scope of ``venue`` (the starter Garage counts as easy)."""
+    return "easy" if venue.tier == "starter" else venue.tier
+
+
+def scopes() -> tuple[str, ...]:
+    """Every scope an override may name: the tiers, then the venue ids."""
+    return TIERS + tuple(v.id for v in V.load_venues())
+
+
+def validate_overrides(raw: Any) -> Overrides:
+    """The overrides of a parsed file's ``overrides`` object, or :class:`ConventionsError`."""
+    if not isinstance(raw, Mapping):
+        raise ConventionsError('"overrides" is an object by tier or venue id')
+    known = scopes()
+    out: Overrides = {}
+    for scope, given in raw.items():
+        if scope not in known:
+            raise ConventionsError(f"overrides: unknown tier or venue {scope!r}")
+        if not isinstance(given, Mapping) or not given:
+            raise ConventionsError(f"overrides of {scope}: expected an object of entries")
+        unknown = sorted(set(given) - set(SCHEMA))
+        if unknown:
+            raise ConventionsError(f"overrides of {scope}: unknown entries: {', '.join(unknown)}")
+        out[scope] = {}
+        for name, per_seat in given.items():
+            keys = {str(key) for key in per_seat} if isinstance(per_seat, Mapping) else set()
+            if not keys or not keys <= {str(n) for n in SEATS}:
+                raise ConventionsError(
+                    f"overrides of {scope}: {name}: expected an object by seat count "
+                    '("2", "3", "4"), some of them'
+                )
+            out[scope][name] = {
+                n: _check(name, n, per_seat.get(str(n), per_seat.get(n)))
+                for n in SEATS
+                if str(n) in keys
+            }
+    return out
+
+
 def load(path: Path | str | None = None) -> Values:
     """The validated values of the conventions file at ``path`` (the shipped one)."""
+    return _read(path)[0]
+
+
+def load_overrides(path: Path | str | None = None) -> Overrides:
+    """The validated overrides of the conventions file at ``path`` (the shipped one)."""
+    return _read(path)[1]
+
+
+def _read(path: Path | str | None) -> tuple[Values, Overrides]:
     path = Path(path) if path is not None else PATH
     try:
         raw = json.loads(path.read_text())
     except json.JSONDecodeError as exc:
         raise ConventionsError(f"{path.name} is not valid JSON: {exc}") from exc
-    return validate(raw)
+    return validate(raw), validate_overrides(raw.get("overrides", {}))
 
 
-def to_json(values: Values, note: str = "") -> str:
-    """The text of a conventions file holding ``values``."""
-    validate({"values": {k: {str(n): v for n, v in per.items()} for k, per in values.items()}})
-    body = {
+def _as_raw(values: Values) -> dict[str, dict[str, Any]]:
+    return {name: {str(n): v for n, v in per.items()} for name, per in values.items()}
+
+
+def to_json(values: Values, note: str = "", overrides: Overrides | None = None) -> str:
+    """The text of a conventions file holding ``values`` and ``overrides``."""
+    validate({"values": _as_raw(values)})
+    overrides = validate_overrides({s: _as_raw(o) for s, o in (overrides or {}).items()})
+    body: dict[str, Any] = {
         "note": note,
         "values": {name: {str(n): values[name][n] for n in SEATS} for name in SCHEMA},
     }
+    if overrides:
+        body["overrides"] = {
+            scope: {
+                name: {str(n): changed[name][n] for n in SEATS if n in changed[name]}
+                for name in SCHEMA
+                if name in changed
+            }
+            for scope, changed in sorted(overrides.items(), key=lambda o: scopes().index(o[0]))
+        }
     return json.dumps(body, indent=2) + "\n"
 
 
 _CURRENT: Values = load()
+_OVERRIDES: Overrides = load_overrides()
+#: (venue id or None, seat count) -> every entry's value there, resolved once
+_TABLES: dict[tuple[str | None, int], dict[str, Any]] = {}
 _LISTENERS: list[Callable[[], None]] = []
 
 
-def get(name: str, players: int) -> Any:
-    """The value of ``name`` for a band of ``players`` seats."""
-    return _CURRENT[name][players]
+def get(name: str, players: int, venue: str | None) -> Any:
+    """The value of ``name`` for a band of ``players`` seats at the venue of id ``venue``
+    (None: the values without overrides)."""
+    table = _TABLES.get((venue, players))
+    if table is None:
+        table = _TABLES[venue, players] = _resolve(venue, players)
+    return table[name]
+
+
+def _resolve(venue: str | None, players: int) -> dict[str, Any]:
+    table = {name: per[players] for name, per in _CURRENT.items()}
+    if venue is not None:
+        for scope in (tier_of(V.get_venue(venue)), venue):  # the venue's own scope wins
+            for name, per in _OVERRIDES.get(scope, {}).items():
+                if players in per:
+                    table[name] = per[players]
+    return table
 
 
 def current() -> Values:
-    """A copy of the values in use."""
+    """A copy of the values in use (without overrides)."""
     return {name: dict(per) for name, per in _CURRENT.items()}
+
+
+def current_overrides() -> Overrides:
+    """A copy of the overrides in use."""
+    return {scope: {name: dict(per) for name, per in o.items()} for scope, o in _OVERRIDES.items()}
 
 
 def on_change(listener: Callable[[], None]) -> None:
@@ -322,24 +421,25 @@ def on_change(listener: Callable[[], None]) -> None:
     _LISTENERS.append(listener)
 
 
-def use(values: Values) -> None:
-    """Play with ``values`` from now on (validated; the caches that hold results of the
-    old values are cleared)."""
-    global _CURRENT
-    checked = validate(
-        {"values": {k: {str(n): v for n, v in per.items()} for k, per in values.items()}}
-    )
-    _CURRENT = checked
+def use(values: Values, overrides: Overrides | None = None) -> None:
+    """Play with ``values`` and ``overrides`` (None: none, the values everywhere) from
+    now on (validated; the caches that hold results of the old values are cleared)."""
+    global _CURRENT, _OVERRIDES
+    checked = validate({"values": _as_raw(values)})
+    checked_overrides = validate_overrides({s: _as_raw(o) for s, o in (overrides or {}).items()})
+    _CURRENT, _OVERRIDES = checked, checked_overrides
+    _TABLES.clear()
     for listener in _LISTENERS:
         listener()
 
 
 @contextmanager
-def using(values: Values) -> Iterator[None]:
-    """Play with ``values`` inside the block, then with the values in use before."""
-    before = current()
-    use(values)
+def using(values: Values, overrides: Overrides | None = None) -> Iterator[None]:
+    """Play with ``values`` and ``overrides`` inside the block, then with those in use
+    before."""
+    before, before_overrides = current(), current_overrides()
+    use(values, overrides)
     try:
         yield
     finally:
-        use(before)
+        use(before, before_overrides)

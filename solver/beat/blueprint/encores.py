@@ -52,4 +52,4 @@ def take_encore(
     at = (venue.id, counts[OP], counts[LOUD], counts[FAIL])
     now = win_chance(*at, songs_left, len(results), last, players)
     more = win_chance(*at, songs_left + 1, len(results), last, players)
-    return more > now + data.get("extra_encore_margin", players)
+    return more > now + data.get("extra_encore_margin", players, venue.id)

@@ -143,6 +143,7 @@ def silence_of(
         face_up_shown(seen.venue, seen.players, events, stage, seat == seen.solo_seat),
         not events_forbid(events, "forbid_cue"),
         seen.players,
+        seen.venue.id,
     )
     if reading and allowed is not None:
         kept = tuple((value, chance) for value, chance in reading if value in allowed)
@@ -275,7 +276,9 @@ def share_distribution(
     if aim == FAIL:
         target = 0.0
     else:
-        want = difficulty + (data.get("fair_loud_margin", seen.players) if aim == LOUD else 0.0)
+        want = difficulty + (
+            data.get("fair_loud_margin", seen.players, seen.venue.id) if aim == LOUD else 0.0
+        )
         known = 0.0
         told = 0
         for who, signals in seen.signals.items():

@@ -95,5 +95,5 @@ def _answerers(seen: Seen, song: int) -> tuple[int, ...]:
     them that play there), none where this seat cannot see the difficulty."""
     if seen.songs[song][0] is None:
         return ()
-    many = data.get("middle_answers", seen.players)
+    many = data.get("middle_answers", seen.players, seen.venue.id)
     return tuple(m for m in middles_of(seen) if song < seen.hand_counts[m])[:many]

@@ -26,10 +26,11 @@ RESULTS = (FAIL, OP, LOUD)
 #: value.
 
 
-def aims(players: int) -> dict[str, tuple[tuple[str, float], ...]]:
-    """result aimed at -> (result, chance) pairs for a band of ``players`` seats."""
-    op = data.get("aim_on_point", players)
-    loud = data.get("aim_loud", players)
+def aims(players: int, venue_id: str) -> dict[str, tuple[tuple[str, float], ...]]:
+    """result aimed at -> (result, chance) pairs for a band of ``players`` seats at the
+    venue of id ``venue_id``."""
+    op = data.get("aim_on_point", players, venue_id)
+    loud = data.get("aim_loud", players, venue_id)
     return {
         FAIL: ((FAIL, 0.9), (OP, 0.05), (LOUD, 0.05)),
         OP: ((OP, op), (LOUD, (1 - op) / 2 + 0.05), (FAIL, (1 - op) / 2 - 0.05)),
@@ -38,14 +39,14 @@ def aims(players: int) -> dict[str, tuple[tuple[str, float], ...]]:
 
 
 def drained_aims(
-    model: dict[str, tuple[tuple[str, float], ...]], players: int, position: int
+    model: dict[str, tuple[tuple[str, float], ...]], players: int, venue_id: str, position: int
 ) -> dict[str, tuple[tuple[str, float], ...]]:
     """Upload Festival's aims after ``position`` songs: every song stages each seat's
     highest hand card, so the hands weaken song by song and an aimed LOUD lands less
     often the later it comes (``staging_loud_decay`` per song played, the lost share
     going to FAIL; an aimed ON POINT misses low more often too).  With the same chances
     at every song the band saved its LOUDs for songs its cards could no longer make LOUD."""
-    drop = data.get("staging_loud_decay", players) * position
+    drop = data.get("staging_loud_decay", players, venue_id) * position
     loud = max(0.0, dict(model[LOUD])[LOUD] - drop)
     op = dict(model[OP])[OP]
     miss_loud = max(0.0, (1 - op) / 2 + 0.05 - drop / 2)
@@ -116,9 +117,9 @@ def win_chance(
         return 1.0
     counts = (venue_id, on_point, loud, fails, songs_left, position, last, players)
     forced = forced_result(venue, position + 1, songs_left - 1, None)
-    model = aims(players)
+    model = aims(players, venue_id)
     if V.forced_staging(venue):
-        model = drained_aims(model, players, position)
+        model = drained_aims(model, players, venue_id, position)
     even_share = 0.5 if venue.rule_id == "even_songs_on_point" else 0.0
     best = 0.0
     for aim in RESULTS:
@@ -195,14 +196,14 @@ def planned_encores(seen: Seen) -> int:
     extra = max(0, need - remaining)
     if venue.rule_id == "encore_required" and seen.encores_taken == 0:
         extra = max(extra, 1)
-    if venue.rule_id == "medley" and data.get("medley_plan_extra", seen.players):
+    if venue.rule_id == "medley" and data.get("medley_plan_extra", seen.players, seen.venue.id):
         # Rock in the Belt needs 7 results from 6 songs with 2 FAILs allowed: planned
         # as soon as one more song raises the model's chance by more than the Encore
         # margin, the Encores count as songs to come and the band does not play the
         # setlist as if no miss could be made up
         at = (venue.id, counts[OP], counts[LOUD], counts[FAIL])
         last = seen.results[-1][1] if seen.results else None
-        margin = data.get("extra_encore_margin", seen.players)
+        margin = data.get("extra_encore_margin", seen.players, seen.venue.id)
         while (
             extra < seen.encore_left
             and win_chance(*at, remaining + extra + 1, len(seen.results), last, seen.players)
@@ -228,13 +229,17 @@ def result_utilities(seen: Seen, plan: int | None = None) -> list[dict[str, floa
         left_after = seen.songs_after + (round_songs - 1) + plan
         if venue.rule_id == "entropy_chain":
             fails_left = (V.max_fails(venue) or 0) - counts[FAIL]
-            fail = data.get("entropy_fail_value", seen.players) if fails_left > 0 else 0.0
+            fail = (
+                data.get("entropy_fail_value", seen.players, seen.venue.id)
+                if fails_left > 0
+                else 0.0
+            )
             out.append({FAIL: fail, OP: 1.0, LOUD: 1.0})
             continue
         if V.recycles(venue):
             need = max(0, goal(venue.targets.get(OP))[0] - counts[OP])
-            land = data.get("aim_on_point", seen.players)
-            decay = data.get("recycle_decay", seen.players)
+            land = data.get("aim_on_point", seen.players, seen.venue.id)
+            decay = data.get("recycle_decay", seen.players, seen.venue.id)
             rate = land / (1 - decay * (1 - land))
             out.append(
                 {
@@ -292,7 +297,7 @@ def short_utilities(seen: Seen, plan: int) -> list[tuple[dict[str, float], ...]]
     ``encore_later_chance`` (:mod:`.data`).  :func:`result_utilities` counts every
     planned Encore as sure, so a 1 was worth nothing beside a small bonus, and the
     band ended Red Rocks without its Encore."""
-    chance = data.get("encore_later_chance", seen.players)
+    chance = data.get("encore_later_chance", seen.players, seen.venue.id)
     if plan <= 0 or chance >= 1.0 or V.auto_encores(seen.venue):
         return [() for _ in seen.songs]
     counts = Counter(result for _, result in seen.results)

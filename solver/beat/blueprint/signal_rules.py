@@ -40,14 +40,14 @@ def face_up_shown(
     """Whether a seat with this Stage Area shows a Face Up copy it plays on a song with
     these events (the convention on, and the event and venue allowing it)."""
     return (
-        bool(data.get("face_up_signal", players))
+        bool(data.get("face_up_signal", players, venue.id))
         and not events_forbid(events, "forbid_face_up")
         and V.face_up_allowed(venue, True, [sim.VALUE[card] for card in stage], solo)
     )
 
 
 def narrowest_cue(
-    stage: tuple[str, ...], rotated: frozenset[str], played: int, players: int
+    stage: tuple[str, ...], rotated: frozenset[str], played: int, players: int, venue_id: str
 ) -> Cue | None:
     """The Cue a seat gives on a card of value ``played`` with its unused staged Cue
     cards: the one that leaves the fewest values, None when none leaves at most
@@ -62,7 +62,7 @@ def narrowest_cue(
         width = (5 - cue_value) if played > cue_value else (cue_value - 1)
         if best is None or width < best[0]:
             best = (width, cue_card, "higher" if played > cue_value else "lower")
-    if best is None or best[0] > data.get("cue_max_width", players):
+    if best is None or best[0] > data.get("cue_max_width", players, venue_id):
         return None
     return best
 
@@ -76,6 +76,7 @@ def silent_reading(
     shows_face_up: bool,
     cues: bool,
     players: int,
+    venue_id: str,
 ) -> tuple[tuple[int, float], ...] | None:
     """A card played face down with no signal by a seat that was not the last to play,
     as (value, chance) pairs over its unstaged ``pool``: a value a Cue would have
@@ -85,13 +86,13 @@ def silent_reading(
     reading falls back to any unstaged value) or the convention is off
     (``read_silence``).  Read once per seat's pool and Stage Area: every card a reader
     weighs asks it."""
-    if not data.get("read_silence", players):
+    if not data.get("read_silence", players, venue_id):
         return None
     total = sum(n for _, n in pool)
     hands = _comb(total, held)
     weights = []
     for value, copies in pool:
-        if cues and narrowest_cue(stage, rotated, value, players) is not None:
+        if cues and narrowest_cue(stage, rotated, value, players, venue_id) is not None:
             continue
         weight = float(copies)
         face_up_staged = any(sim.VALUE[card] == value and FACE_UP[card] for card in stage)
