@@ -11,7 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from services.beat import GAME
 from services.beat import venues as V
+from solver.beat import live, sim
 from solver.beat.blueprint import data
 
 
@@ -158,3 +160,23 @@ def test_an_override_changes_its_tier_only_and_a_venue_beats_its_tier():
         assert data.get("aim_loud", 3, "garage") == 0.85  # the starter venue is easy
         assert data.get("aim_loud", 3, "red_rocks") == 0.85
     assert data.current_overrides() == data.load_overrides()
+
+
+@pytest.mark.parametrize("venue", [v.id for v in VENUES])
+def test_every_convention_is_read_at_the_venue_in_play(monkeypatch, venue):
+    """A band playing a venue reads every convention at that venue (an override of its
+    tier or of it applies), never the values without overrides."""
+    reads: list[tuple[str, int, str | None]] = []
+    real = data.get
+
+    def spy(name: str, players: int, at: str | None):
+        reads.append((name, players, at))
+        return real(name, players, at)
+
+    monkeypatch.setattr(data, "get", spy)
+    players = 3
+    state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, 1)
+    spec, st, _, _ = sim.from_engine(state)
+    live.rollout(spec, st, None, state["lead"], [set(s["rotated"]) for s in state["seats"]])
+    assert reads
+    assert {(n, at) for _, n, at in reads} == {(players, venue)}
