@@ -11,7 +11,7 @@ from .page_driver import play_to_end, shot, version
 
 # game, players, options typed into the schema-driven form (short games: the rules' own limits)
 GAMES = {
-    "overdrive": (2, {}),
+    "overdrive": (2, {"speed_metal": "yes"}),
     "composition": (2, {"max_rounds": "2"}),
     "tempo-muse": (2, {"round_limit": "5"}),
     "tour": (2, {"mode": "versus"}),

@@ -17,7 +17,7 @@ AT_STEP = (
 @pytest.mark.parametrize(
     "body",
     [
-        {"game": "overdrive", "players": 2, "seed": 5},
+        {"game": "overdrive", "players": 2, "seed": 5, "options": {"speed_metal": True}},
         pytest.param({"game": "tour", "players": 1, "seed": 5}, marks=pytest.mark.slow),
     ],
     ids=["overdrive", "tour"],

@@ -17,8 +17,9 @@ An optional ``overrides`` object replaces some values at some venues: its keys a
 *scopes*, a tier (``easy``: venues 1-5, the starter Garage with them; ``medium``;
 ``hard``) or a venue id, each holding entries by seat count like ``values`` but only
 for the entries and seat counts it changes.  A venue's own scope wins over its tier's,
-and both over ``values``.  The tiers pull the weights apart (a hard venue wants the
-Solo's extra card kept, a medium one spends it), so the tuner can choose them per tier.
+and both over ``values``.  Tiers can want different weights (at 4 seats the easy venues
+win more with a cheaper Solo and an Encore-1 bonus the hard ones do without), so the
+tuner can choose them per scope.
 """
 
 from __future__ import annotations
@@ -380,8 +381,7 @@ def to_json(values: Values, note: str = "", overrides: Overrides | None = None) 
     return json.dumps(body, indent=2) + "\n"
 
 
-_CURRENT: Values = load()
-_OVERRIDES: Overrides = load_overrides()
+_CURRENT, _OVERRIDES = _read(None)
 #: (venue id or None, seat count) -> every entry's value there, resolved once
 _TABLES: dict[tuple[str | None, int], dict[str, Any]] = {}
 _LISTENERS: list[Callable[[], None]] = []
