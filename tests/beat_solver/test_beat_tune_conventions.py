@@ -20,6 +20,11 @@ def test_a_scoped_value_is_an_override_and_the_values_stay():
     assert changed[1]["medium"]["solo_cost"] == {4: 0.5}
     assert T._at(changed, "solo_cost", 4, "medium") == 0.5
     assert T._at(changed, "solo_cost", 3, "medium") == values["solo_cost"][3]
+    # a venue's value is its tier's until it has its own
+    assert T._at(changed, "solo_cost", 4, "burning_star") == 0.5
+    own = T._with(changed, "solo_cost", 4, 0.0, "burning_star")
+    assert T._at(own, "solo_cost", 4, "burning_star") == 0.0
+    assert T._at(own, "solo_cost", 4, "stellar_studio") == 0.5
     everywhere = T._with((values, overrides), "solo_cost", 4, 0.5, None)
     assert everywhere[0]["solo_cost"][4] == 0.5 and everywhere[1] == overrides
 

@@ -71,9 +71,15 @@ Conventions = tuple[data.Values, data.Overrides]
 
 
 def _at(conv: Conventions, name: str, players: int, scope: str | None):
-    """The value ``scope`` (None: every venue) plays for ``name``."""
+    """The value ``scope`` (None: every venue) plays for ``name``: a venue's own override,
+    else its tier's, else the value everywhere."""
     values, overrides = conv
-    return overrides.get(scope, {}).get(name, {}).get(players, values[name][players])
+    chain = [scope] if scope in data.TIERS else [scope, data.tier_of(V.get_venue(scope))]
+    for where in chain if scope is not None else []:
+        per = overrides.get(where, {}).get(name, {})
+        if players in per:
+            return per[players]
+    return values[name][players]
 
 
 def _with(conv: Conventions, name: str, players: int, value, scope: str | None) -> Conventions:
