@@ -71,15 +71,8 @@ Conventions = tuple[data.Values, data.Overrides]
 
 
 def _at(conv: Conventions, name: str, players: int, scope: str | None):
-    """The value ``scope`` (None: every venue) plays for ``name``: a venue's own override,
-    else its tier's, else the value everywhere."""
-    values, overrides = conv
-    chain = [scope] if scope in data.TIERS else [scope, data.tier_of(V.get_venue(scope))]
-    for where in chain if scope is not None else []:
-        per = overrides.get(where, {}).get(name, {})
-        if players in per:
-            return per[players]
-    return values[name][players]
+    """The value ``scope`` (None: every venue) plays for ``name``."""
+    return data.value_in(*conv, name, players, scope)
 
 
 def _with(conv: Conventions, name: str, players: int, value, scope: str | None) -> Conventions:
@@ -94,7 +87,7 @@ def _with(conv: Conventions, name: str, players: int, value, scope: str | None) 
 
 def in_scope(scope: str | None) -> list[str]:
     """The ids of the venues a scope covers (None: all)."""
-    return [v.id for v in V.load_venues() if scope is None or scope in (v.id, data.tier_of(v))]
+    return [v.id for v in V.load_venues() if scope is None or scope in data.scope_chain(v.id)]
 
 
 def tune_seats(

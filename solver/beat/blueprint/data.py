@@ -308,6 +308,28 @@ def scopes() -> tuple[str, ...]:
     return TIERS + tuple(v.id for v in V.load_venues())
 
 
+def scope_chain(scope: str | None) -> tuple[str, ...]:
+    """The scopes whose overrides apply at ``scope``, the nearest first: a venue's own,
+    then its tier's; a tier's own; none for None (the values everywhere)."""
+    if scope is None:
+        return ()
+    if scope in TIERS:
+        return (scope,)
+    return (scope, tier_of(V.get_venue(scope)))
+
+
+def value_in(
+    values: Values, overrides: Overrides, name: str, players: int, scope: str | None
+) -> Any:
+    """The value of ``name`` at ``players`` seats that ``values`` and ``overrides`` give
+    at ``scope`` (a venue id, a tier, or None)."""
+    for where in scope_chain(scope):
+        per = overrides.get(where, {}).get(name, {})
+        if players in per:
+            return per[players]
+    return values[name][players]
+
+
 def validate_overrides(raw: Any) -> Overrides:
     """The overrides of a parsed file's ``overrides`` object, or :class:`ConventionsError`."""
     if not isinstance(raw, Mapping):
@@ -397,13 +419,7 @@ def get(name: str, players: int, venue: str | None) -> Any:
 
 
 def _resolve(venue: str | None, players: int) -> dict[str, Any]:
-    table = {name: per[players] for name, per in _CURRENT.items()}
-    if venue is not None:
-        for scope in (tier_of(V.get_venue(venue)), venue):  # the venue's own scope wins
-            for name, per in _OVERRIDES.get(scope, {}).items():
-                if players in per:
-                    table[name] = per[players]
-    return table
+    return {name: value_in(_CURRENT, _OVERRIDES, name, players, venue) for name in _CURRENT}
 
 
 def current() -> Values:
