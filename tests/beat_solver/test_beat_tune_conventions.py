@@ -46,31 +46,36 @@ def test_a_run_keeps_the_other_seat_counts():
     assert merged_overrides == {"hard": {"solo_cost": {3: 0.0, 4: 0.5}}}
 
 
-def test_a_scoped_run_tunes_its_scope_only(tmp_path):
-    """A short scoped run on two deals: whatever it finds is the scope's, and the file
-    it saves validates."""
+def test_a_scoped_run_tunes_its_scope_only(tmp_path, monkeypatch):
+    """A scoped run keeps what wins at its venues as that scope's override, and the
+    values everywhere stay.  The deals are scored by a stand-in that reads the value in
+    play at the venue (the band's play is tested elsewhere; here, the search's books)."""
+
+    def wins(players: int, venues: list[str], seeds: range) -> int:
+        return 100 if data.get("solo_cost", players, venues[0]) == 0.08 else 50
+
+    monkeypatch.setattr(T, "band_wins", wins)
     saved: list[T.Conventions] = []
     before = _shipped()
     try:
         values, overrides = T.tune_seats(
             before,
             2,
-            ["garage"],
-            range(0, 4),
-            range(0, 4),
+            T.in_scope("medium"),
+            range(0, 2),
+            range(0, 2),
             passes=1,
             min_gain=1,
             rng=random.Random(0),
             save=saved.append,
-            entries=["cost_per_point", "aim_loud", "reserve_cost"],
-            scope="easy",
+            entries=["solo_cost", "reserve_cost"],
+            scope="medium",
         )
     finally:
         data.use(*before)
     assert values == before[0]
-    assert set(overrides) <= set(before[1]) | {"easy"}
-    assert "reserve_cost" not in overrides.get("easy", {})  # one venue's entry: not scoped
-    for c in saved:
-        path = tmp_path / "c.json"
-        path.write_text(data.to_json(c[0], "t", c[1]))
-        assert data.load_overrides(path) == c[1]
+    assert overrides == {**before[1], "medium": {"solo_cost": {2: 0.08}}}
+    assert saved and saved[-1] == (values, overrides)
+    path = tmp_path / "c.json"
+    path.write_text(data.to_json(values, "t", overrides))
+    assert data.load_overrides(path) == overrides
