@@ -383,10 +383,17 @@ def _as_raw(values: Values) -> dict[str, dict[str, Any]]:
     return {name: {str(n): v for n, v in per.items()} for name, per in values.items()}
 
 
+def _checked(values: Values, overrides: Overrides | None) -> tuple[Values, Overrides]:
+    """``values`` and ``overrides`` validated as a file would be."""
+    return validate({"values": _as_raw(values)}), validate_overrides(
+        {scope: _as_raw(changed) for scope, changed in (overrides or {}).items()}
+    )
+
+
 def to_json(values: Values, note: str = "", overrides: Overrides | None = None) -> str:
     """The text of a conventions file holding ``values`` and ``overrides``."""
-    validate({"values": _as_raw(values)})
-    overrides = validate_overrides({s: _as_raw(o) for s, o in (overrides or {}).items()})
+    values, overrides = _checked(values, overrides)
+    order = scopes()
     body: dict[str, Any] = {
         "note": note,
         "values": {name: {str(n): values[name][n] for n in SEATS} for name in SCHEMA},
@@ -398,7 +405,7 @@ def to_json(values: Values, note: str = "", overrides: Overrides | None = None) 
                 for name in SCHEMA
                 if name in changed
             }
-            for scope, changed in sorted(overrides.items(), key=lambda o: scopes().index(o[0]))
+            for scope, changed in sorted(overrides.items(), key=lambda o: order.index(o[0]))
         }
     return json.dumps(body, indent=2) + "\n"
 
@@ -441,9 +448,7 @@ def use(values: Values, overrides: Overrides | None = None) -> None:
     """Play with ``values`` and ``overrides`` (None: none, the values everywhere) from
     now on (validated; the caches that hold results of the old values are cleared)."""
     global _CURRENT, _OVERRIDES
-    checked = validate({"values": _as_raw(values)})
-    checked_overrides = validate_overrides({s: _as_raw(o) for s, o in (overrides or {}).items()})
-    _CURRENT, _OVERRIDES = checked, checked_overrides
+    _CURRENT, _OVERRIDES = _checked(values, overrides)
     _TABLES.clear()
     for listener in _LISTENERS:
         listener()
