@@ -53,7 +53,7 @@ from services.beat import GAME  # noqa: E402
 from services.beat import venues as V  # noqa: E402
 from solver.beat import grade as G  # noqa: E402
 from solver.beat import grade_api as GA  # noqa: E402
-from solver.beat import live, sim  # noqa: E402
+from solver.beat import live  # noqa: E402
 
 GRADE_BUDGET_S = 600.0  # wall clock: a loaded machine must not cut the grade
 BANDS = ("blueprint", "heuristic", "hint")
@@ -64,9 +64,7 @@ DEFAULT_VENUES = [v.id for v in V.load_venues() if v.number <= 10]
 def blueprint_replay(venue: str, players: int, seed: int) -> bool:
     """The blueprint band on the fast replay: True when it wins the deal."""
     state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, seed)
-    spec, st, _, _ = sim.from_engine(state)
-    rotated = [set(s["rotated"]) for s in state["seats"]]
-    return live.rollout(spec, st, None, state["lead"], rotated)
+    return live.replay_band(state)
 
 
 def features(rep: dict[str, Any]) -> dict[str, Any]:

@@ -60,8 +60,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from services.beat import GAME  # noqa: E402
 from services.beat import cards as C  # noqa: E402
 from services.beat import venues as V  # noqa: E402
-from solver.beat import blueprint as B  # noqa: E402
-from solver.beat import live, sim  # noqa: E402
+from solver.beat import live  # noqa: E402
 from solver.beat.blueprint import mate_values, result_value  # noqa: E402
 from solver.registry import HINTS, resolve  # noqa: E402
 
@@ -146,14 +145,7 @@ def _blueprint(state: dict[str, Any], seat: int, rng: random.Random) -> list[dic
     me = view["seats"][seat]
     if len([p for p in me["played"] if not p["solo"]]) >= me["need"]:
         return [a for a in GAME.legal_actions(state, seat) if a["type"] in ("ready", "tour")][:1]
-    many = len(view["current"]) > 1
-    if not me["hand"] and me["hidden_count"]:
-        # Burning Star: only cards the seat cannot see are left (the blueprint knows no values)
-        play = {"type": "play", "hidden": 0, **({"song": 0} if many else {})}
-        return [play, {"type": "ready"}]
-    seen = live.seen_of(view, seat, True)
-    ch = B.choose(seen)
-    return live._play_actions(ch, many)
+    return live.blueprint_turn(view, seat)
 
 
 def play_deal(
@@ -417,9 +409,7 @@ def replay_table(args: argparse.Namespace) -> None:
         for n in args.players:
             for seed in seeds:
                 state = GAME.new(n, {"venue": v.id, "mode": "puzzle"}, seed)
-                spec, st, _, _ = sim.from_engine(state)
-                rotated = [set(s["rotated"]) for s in state["seats"]]
-                won = live.rollout(spec, st, None, state["lead"], rotated)
+                won = live.replay_band(state)
                 for cell in (wins[(tier, n)], by_venue[(v.id, n)]):
                     cell[0] += won
                     cell[1] += 1

@@ -28,8 +28,8 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from services.beat import GAME
@@ -76,7 +76,9 @@ def seen_of(d: dict[str, Any], seat: int, is_view: bool) -> B.Seen:
     n = d["players"]
     seats = d["seats"]
     me = seats[seat]
-    hand = tuple(me["hand"]) if is_view else tuple(c for c in me["hand"] if c not in me["flipped"])
+    # Burning Star: flipped cards are not the seat's to see or name (an open view lists them)
+    unseen = me.get("flipped") or ()
+    hand = tuple(c for c in me["hand"] if c not in unseen)
     hide = V.hidden_setlist(v) and seat != d["solo_seat"]
     songs = []
     for c in d["current"]:
@@ -165,14 +167,21 @@ def encore_take(view: dict[str, Any], seat: int) -> bool:
 
 
 def _sim_seen(
-    spec: sim.Spec, st: sim.State, rnd: Round, seat: int, later: tuple[int, ...], rotated
+    spec: sim.Spec,
+    st: sim.State,
+    rnd: Round,
+    seat: int,
+    later: tuple[int, ...],
+    rotated,
+    unseen: Sequence[str] = (),
 ) -> B.Seen:
     v = spec.venue
     n = spec.players
     hide = V.hidden_setlist(v) and seat != spec.solo
     mine = {p["card"] for p in rnd.plays if p["seat"] == seat}
     used_now = [sum(1 for p in rnd.plays if p["seat"] == j) for j in range(n)]
-    hand = tuple(c for c in st.hands[seat] if c not in mine)
+    # Burning Star: the seat's flipped cards are in its hand but not in what it sees
+    hand = tuple(c for c in st.hands[seat] if c not in mine and c not in unseen)
     k = len(rnd.songs)
     flagged = [
         (p["song"], bool(p.get("face_up")), bool(p.get("cue")))
@@ -271,15 +280,59 @@ def _encores_wanted(spec: sim.Spec, st: sim.State, rnd: Round, results: list[str
     return taken
 
 
+def flipped_of(state: dict[str, Any]) -> list[list[str]] | None:
+    """Every seat's flipped cards (Burning Star), in the engine's order; None where the
+    venue flips none.  A rollout keeps them as the engine does (:func:`_reflip`)."""
+    if not V.hidden_count(V.get_venue(state["venue"])):
+        return None
+    return [list(s["flipped"]) for s in state["seats"]]
+
+
+def _blind(seen: B.Seen, ch: B.Choice, unseen: Sequence[str]) -> B.Choice:
+    """The blueprint's choice with a flipped card on each song its visible cards do not
+    cover (Burning Star: the seat holds only cards it cannot see); the first flipped
+    card, whose value the seat cannot know."""
+    if not unseen or ch.solo_pass:
+        return ch
+    covered = {song for _, song, solo in ch.plays if not solo}
+    free = [c for c in unseen if c not in {card for card, _, _ in ch.plays}]
+    blind = [
+        (free.pop(0), song, False) for song in range(seen.need) if song not in covered and free
+    ]
+    if not blind:
+        return ch
+    return replace(ch, plays=[*ch.plays, *blind])
+
+
+def _reflip(spec: sim.Spec, st: sim.State, nxt: sim.State, flipped: list[list[str]]) -> None:
+    """Burning Star after a round, as the engine's clean-up: a played (or staged) flipped
+    card leaves the flipped ones, and the cards drawn next are flipped, in draw order,
+    until the seat holds the venue's count again."""
+    count = V.hidden_count(spec.venue)
+    for seat, hidden in enumerate(flipped):
+        held = set(nxt.hands[seat])
+        hidden[:] = [c for c in hidden if c in held]
+        for card in spec.draws[seat][st.ptr[seat] : nxt.ptr[seat]]:
+            if len(hidden) >= count:
+                break
+            hidden.append(card)
+
+
 def _play_round(
-    spec: sim.Spec, st: sim.State, rnd: Round, order: list[int], rotated: list[set[str]]
+    spec: sim.Spec,
+    st: sim.State,
+    rnd: Round,
+    order: list[int],
+    rotated: list[set[str]],
+    flipped: list[list[str]] | None = None,
 ) -> sim.State:
     todo = [j for j in order if j not in rnd.played and st.hands[j]]
     if rnd.solo_pass:
         todo = [j for j in todo if j != spec.solo]
     for idx, seat in enumerate(todo):
-        seen = _sim_seen(spec, st, rnd, seat, tuple(todo[idx + 1 :]), rotated)
-        _commit(rnd, seat, B.choose(seen), rotated)
+        unseen = flipped[seat] if flipped else ()
+        seen = _sim_seen(spec, st, rnd, seat, tuple(todo[idx + 1 :]), rotated, unseen)
+        _commit(rnd, seat, _blind(seen, B.choose(seen), unseen), rotated)
     dec: dict[str, Any] = {"plays": rnd.plays}
     if rnd.solo_pass:
         dec["solo_pass"] = True
@@ -288,13 +341,22 @@ def _play_round(
         broken = search.broken_songs(spec, st, dec)
         results = [V.FAIL if i in broken else r for i, r in enumerate(sim.resolve(spec, st, dec))]
         dec["encores"] = _encores_wanted(spec, st, rnd, results)
-    return search.step(spec, st, dec, check=False)
+    nxt = search.step(spec, st, dec, check=False)
+    if flipped:
+        _reflip(spec, st, nxt, flipped)
+    return nxt
 
 
 def rollout(
-    spec: sim.Spec, st: sim.State, rnd: Round | None, lead: int, rotated: list[set[str]]
+    spec: sim.Spec,
+    st: sim.State,
+    rnd: Round | None,
+    lead: int,
+    rotated: list[set[str]],
+    flipped: list[list[str]] | None = None,
 ) -> bool:
-    """Play the venue to its end with the blueprint; True when the band wins."""
+    """Play the venue to its end with the blueprint; True when the band wins
+    (``flipped``: :func:`flipped_of` the deal, kept up to date in place, as ``rotated``)."""
     n = spec.players
     first = True
     while st.status == "running":
@@ -303,9 +365,17 @@ def rollout(
                 lead = (lead + 1) % n
             rnd = Round(songs=sim.round_songs(spec, st))
         first = False
-        st = _play_round(spec, st, rnd, band_order(n, lead), rotated)
+        st = _play_round(spec, st, rnd, band_order(n, lead), rotated, flipped)
         rnd = None
     return st.status == "won"
+
+
+def replay_band(state: dict[str, Any]) -> bool:
+    """Whether the blueprint band wins from ``state`` (at a round's start) on the fast
+    replay: the blueprint band of the tuner, the benchmarks and the tests."""
+    spec, st, _, _ = sim.from_engine(state)
+    rotated = [set(s["rotated"]) for s in state["seats"]]
+    return rollout(spec, st, None, state["lead"], rotated, flipped_of(state))
 
 
 # -- candidates ------------------------------------------------------------------------
@@ -344,6 +414,24 @@ def _play_actions(ch: B.Choice, many: bool, ready: bool = True) -> list[dict[str
     if ready:
         acts.append({"type": "ready"})
     return acts
+
+
+def blueprint_turn(view: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The blueprint's whole turn for ``seat`` from its view, at the start of its play:
+    its cards, signal and ``ready``, and (Burning Star) a flipped card on each song its
+    visible cards do not cover, as a rollout plays it (:func:`_blind`)."""
+    seen = seen_of(view, seat, True)
+    ch = B.choose(seen)
+    many = len(view["current"]) > 1
+    acts = _play_actions(ch, many)
+    if ch.solo_pass:
+        return acts
+    covered = {song for _, song, solo in ch.plays if not solo}
+    blind = [song for song in range(seen.need) if song not in covered]
+    blind = blind[: view["seats"][seat]["hidden_count"]]
+    # the first flipped card each time: after one is played the next is first
+    plays = [{"type": "play", "hidden": 0, **({"song": song} if many else {})} for song in blind]
+    return acts[:-1] + plays + acts[-1:]
 
 
 def _legal_sequence(state: dict[str, Any], seat: int, acts: list[dict[str, Any]]) -> bool:
@@ -610,7 +698,7 @@ def _value_of(cand: Candidate, sst: dict[str, Any], seat: int, base: _Base | Non
             return bool(st["venue_result"] and st["venue_result"]["won"])
         spec, sst_sim, committed, passed = sim.from_engine(st)
         rotated = [set(s["rotated"]) for s in st["seats"]]
-        return rollout(spec, sst_sim, None, st["lead"], rotated)
+        return rollout(spec, sst_sim, None, st["lead"], rotated, flipped_of(st))
     if base is None:
         base = _base_of(sst, seat)
     assert base is not None
@@ -635,7 +723,7 @@ def _value_of(cand: Candidate, sst: dict[str, Any], seat: int, base: _Base | Non
             ch = B.Choice(plays=[(flipped[i], song, solo) for i, song, solo in cand.hidden])
         assert ch is not None
         _commit(rnd, seat, ch, rotated)
-    return rollout(spec, st_sim, rnd, sst["lead"], rotated)
+    return rollout(spec, st_sim, rnd, sst["lead"], rotated, flipped_of(sst))
 
 
 def _with_flags(state: dict[str, Any], committed: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -5,7 +5,6 @@ fast replay and the belief to the engine)."""
 from __future__ import annotations
 
 from services.beat import GAME
-from solver.beat import blueprint as B
 from solver.beat import live
 
 
@@ -24,8 +23,7 @@ def engine_blueprint_band(state: dict) -> dict:
             for s in live.band_order(state["players"], state["lead"])
             if GAME.legal_actions(state, s)
         )
-        seen = live.seen_of(GAME.view(state, seat), seat, True)
-        for action in live._play_actions(B.choose(seen), len(state["current"]) > 1):
+        for action in live.blueprint_turn(GAME.view(state, seat), seat):
             if state["status"] != "running":
                 break
             state, _ = GAME.apply(state, seat, action)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from services.beat import GAME
 from services.beat import venues as V
-from solver.beat import live, sim
+from solver.beat import live
 from solver.beat.blueprint import data
 
 
@@ -176,7 +176,6 @@ def test_every_convention_is_read_at_the_venue_in_play(monkeypatch, venue):
     monkeypatch.setattr(data, "get", spy)
     players = 3
     state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, 1)
-    spec, st, _, _ = sim.from_engine(state)
-    live.rollout(spec, st, None, state["lead"], [set(s["rotated"]) for s in state["seats"]])
+    live.replay_band(state)
     assert reads
     assert {(n, at) for _, n, at in reads} == {(players, venue)}

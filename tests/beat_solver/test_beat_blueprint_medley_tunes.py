@@ -12,7 +12,7 @@ from live_positions import random_position
 
 from services.beat import GAME
 from solver.beat import blueprint as B
-from solver.beat import live, sim
+from solver.beat import live
 from solver.beat.blueprint import data
 
 
@@ -93,7 +93,5 @@ def test_a_rollout_with_tunes_ends_as_the_engine_does():
         for players, seed in itertools.product((2, 3, 4), range(3)):
             state = GAME.new(players, {"venue": "milkyway", "mode": "puzzle"}, seed)
             end = engine_blueprint_band(state)
-            spec, st_, _, _ = sim.from_engine(state)
-            rotated = [set(s["rotated"]) for s in state["seats"]]
-            won = live.rollout(spec, st_, None, state["lead"], rotated)
+            won = live.replay_band(state)
             assert won == bool(GAME.outcome(end)["won"]), (players, seed)

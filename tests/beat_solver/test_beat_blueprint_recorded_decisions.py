@@ -22,7 +22,7 @@ import pytest
 from services.beat import GAME
 from services.beat import venues as V
 from solver.beat import blueprint as B
-from solver.beat import live, sim
+from solver.beat import live
 
 FIXTURE = Path(__file__).with_name("blueprint_decisions.json")
 SEEDS = (1000, 1001)
@@ -66,11 +66,9 @@ def _play_venue(venue: str, players: int, seed: int) -> dict[str, object]:
         return take
 
     state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, seed)
-    spec, st, _, _ = sim.from_engine(state)
-    rotated = [set(s["rotated"]) for s in state["seats"]]
     B.choose, B.take_encore = recording_choose, recording_take_encore
     try:
-        won = live.rollout(spec, st, None, state["lead"], rotated)
+        won = live.replay_band(state)
     finally:
         B.choose, B.take_encore = choose, take_encore
     return {

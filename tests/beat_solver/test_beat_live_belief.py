@@ -150,13 +150,9 @@ def test_rollouts_from_one_shared_replay_state_equal_fresh_ones(venue, players, 
                 assert live._value_of(cand, world, seat, base) == fresh
 
 
-#: Burning Star leaves only unseen cards at the end, which the engine walk cannot choose
-ENGINE_WALK_VENUES = [v for v in VENUES if v != "burning_star"]
-
-
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    venue=st.sampled_from(ENGINE_WALK_VENUES),
+    venue=st.sampled_from(VENUES),
     players=st.integers(2, 4),
     seed=st.integers(0, 500),
 )

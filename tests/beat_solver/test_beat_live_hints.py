@@ -15,7 +15,7 @@ from services.beat import GAME
 from services.beat import venues as V
 from solver.beat import blueprint as B
 from solver.beat import hints as H
-from solver.beat import live, sim
+from solver.beat import live
 
 
 def _apply_all(state: dict, hint: dict) -> dict:
@@ -191,7 +191,16 @@ def test_encore_decisions_are_judged_by_rollouts():
 
 
 @pytest.mark.parametrize(
-    "venue", ["garage", "twin_moon", "red_rocks", "area_fifty", "roswell", "rock_in_the_belt"]
+    "venue",
+    [
+        "garage",
+        "twin_moon",
+        "red_rocks",
+        "area_fifty",
+        "roswell",
+        "rock_in_the_belt",
+        "burning_star",
+    ],
 )
 def test_rollouts_play_the_blueprint_as_the_engine_does(venue):
     """A rollout on the replay (every seat deciding from its own information in the
@@ -199,10 +208,36 @@ def test_rollouts_play_the_blueprint_as_the_engine_does(venue):
     for players, seed in itertools.product((2, 3, 4), range(2)):
         state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, seed)
         end = engine_blueprint_band(state)
-        spec, st, _, _ = sim.from_engine(state)
-        rotated = [set(s["rotated"]) for s in state["seats"]]
-        won = live.rollout(spec, st, None, state["lead"], rotated)
+        won = live.replay_band(state)
         assert won == bool(GAME.outcome(end)["won"]), (venue, players, seed)
+
+
+def test_a_rollout_at_burning_star_shows_each_seat_what_the_engine_shows_it(monkeypatch):
+    """Burning Star: a rollout's seat decides from the cards it can see, as a seat playing
+    through the engine does -- never from its flipped cards (a band that saw them won
+    nearly every deal) -- and a seat left with flipped cards only plays one blind."""
+    choose = B.choose
+    blind = 0
+    # seeds 74 and 37: a seat ends with its two flipped cards only
+    for players, seed in [(2, 0), (2, 1), (3, 0), (3, 74), (4, 0), (4, 37)]:
+        state = GAME.new(players, {"venue": "burning_star", "mode": "puzzle"}, seed)
+        decisions: dict[str, list[tuple]] = {"engine": [], "replay": []}
+        for way in decisions:
+
+            def spy(seen, way=way, decisions=decisions):
+                decisions[way].append((seen.seat, tuple(sorted(seen.hand)), seen.need))
+                return choose(seen)
+
+            monkeypatch.setattr(B, "choose", spy)
+            if way == "engine":
+                won = bool(GAME.outcome(engine_blueprint_band(copy.deepcopy(state)))["won"])
+            else:
+                assert live.replay_band(state) == won, (players, seed)
+        assert decisions["replay"] == decisions["engine"], (players, seed)
+        # the two flipped cards stay out of every hand the seat decides from
+        assert all(len(hand) <= 3 for _, hand, _ in decisions["replay"])
+        blind += sum(1 for _, hand, need in decisions["replay"] if need and not hand)
+    assert blind  # some seat was left with flipped cards only, and played on
 
 
 def test_the_blueprint_takes_an_encore_when_the_setlist_has_no_room_for_a_miss():

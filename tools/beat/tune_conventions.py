@@ -27,7 +27,7 @@ from pathlib import Path
 
 from services.beat import GAME
 from services.beat import venues as V
-from solver.beat import live, sim
+from solver.beat import live
 from solver.beat.blueprint import data
 
 REPORTING_FROM = 1000
@@ -61,9 +61,7 @@ def band_wins(players: int, venues: list[str], seeds: range) -> int:
     for venue in venues:
         for seed in seeds:
             state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, seed)
-            spec, st, _, _ = sim.from_engine(state)
-            rotated = [set(s["rotated"]) for s in state["seats"]]
-            won += live.rollout(spec, st, None, state["lead"], rotated)
+            won += live.replay_band(state)
     return won
 
 
