@@ -122,6 +122,9 @@ def seen_of(d: dict[str, Any], seat: int, is_view: bool) -> B.Seen:
         need=me["need"],
         broken=_broken(songs, flagged),
         rotated_by_seat=tuple(frozenset(s["rotated"]) for s in seats),
+        unseen_by_seat=tuple(
+            () if j == seat else tuple(s.get("flipped") or ()) for j, s in enumerate(seats)
+        ),
     )
 
 
@@ -173,14 +176,16 @@ def _sim_seen(
     seat: int,
     later: tuple[int, ...],
     rotated,
-    unseen: Sequence[str] = (),
+    flipped: list[list[str]] | None = None,
 ) -> B.Seen:
     v = spec.venue
     n = spec.players
     hide = V.hidden_setlist(v) and seat != spec.solo
     mine = {p["card"] for p in rnd.plays if p["seat"] == seat}
     used_now = [sum(1 for p in rnd.plays if p["seat"] == j) for j in range(n)]
-    # Burning Star: the seat's flipped cards are in its hand but not in what it sees
+    # Burning Star: the seat's flipped cards are in its hand but not in what it sees; its
+    # bandmates' flipped cards it does see
+    unseen = flipped[seat] if flipped else ()
     hand = tuple(c for c in st.hands[seat] if c not in mine and c not in unseen)
     k = len(rnd.songs)
     flagged = [
@@ -210,6 +215,9 @@ def _sim_seen(
         need=min(k, len(st.hands[seat])),
         broken=_broken(rnd.songs, flagged) if flagged else frozenset(),
         rotated_by_seat=tuple(frozenset(r) for r in rotated),
+        unseen_by_seat=tuple(() if j == seat else tuple(f) for j, f in enumerate(flipped))
+        if flipped
+        else (),
     )
 
 
@@ -330,8 +338,8 @@ def _play_round(
     if rnd.solo_pass:
         todo = [j for j in todo if j != spec.solo]
     for idx, seat in enumerate(todo):
+        seen = _sim_seen(spec, st, rnd, seat, tuple(todo[idx + 1 :]), rotated, flipped)
         unseen = flipped[seat] if flipped else ()
-        seen = _sim_seen(spec, st, rnd, seat, tuple(todo[idx + 1 :]), rotated, unseen)
         _commit(rnd, seat, _blind(seen, B.choose(seen), unseen), rotated)
     dec: dict[str, Any] = {"plays": rnd.plays}
     if rnd.solo_pass:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from services.beat import GAME
+from services.beat import cards as C
 from solver.beat import blueprint as B
 from solver.beat import live
 from solver.beat.blueprint import conventions, mate_values, middle, song_value
@@ -126,3 +127,32 @@ def test_both_middle_bandmates_answer_at_four_seats():
     seen = dataclasses.replace(seen, songs=[(12, ())], hand=hand)
     assert len(mate_values.middles_of(seen)) == 2
     assert _middles_mean(seen, 2) - _middles_mean(seen, 4) > 2
+
+
+def test_at_burning_star_a_bandmate_still_to_play_is_not_modelled_playing_its_flipped_cards():
+    """Bandmates see a Burning Star seat's flipped cards; that seat cannot pick them.  A
+    bandmate still to play picks from its other cards (the closer's answer as well), while
+    a card already played is read from the Stage Area alone, as its player expects."""
+    state = GAME.new(3, {"venue": "burning_star"}, 4)
+    seat = state["lead"]
+    seen = live.seen_of(GAME.view(state, seat), seat, True)
+    closer = seen.later[-1]
+    flipped = state["seats"][closer]["flipped"]
+    assert len(flipped) == 2 and not set(flipped) & set(seen.hand)
+    assert seen.unseen_by_seat[closer] == tuple(flipped) and seen.unseen_by_seat[seat] == ()
+
+    def values(cards):
+        return tuple(C.value(card) for card in cards)
+
+    stage = values(state["seats"][closer]["stage"])
+    pool, _ = mate_values.mate_pool(seen, closer, 0)
+    assert pool == mate_values.card_pool(stage + values(flipped), False)
+    *_, closer_pool, hand, _, _ = song_value.song_context(seen, 0)
+    assert closer_pool == pool and hand == len(state["seats"][closer]["hand"]) - 2
+    # once the bandmate played, its card is read from its Stage Area alone
+    for action in live.blueprint_turn(GAME.view(state, closer), closer)[:-1]:
+        state, _ = GAME.apply(state, closer, action)
+    reader = live.seen_of(GAME.view(state, seat), seat, True)
+    assert closer in reader.signals
+    pool, _ = mate_values.mate_pool(reader, closer, 0)
+    assert pool == mate_values.card_pool(stage, False)

@@ -19,7 +19,7 @@ from services.beat.events import get_event
 from solver.beat import sim
 from solver.beat.blueprint import data
 from solver.beat.blueprint.result_value import FAIL, LOUD, OP, RESULTS, result_utilities
-from solver.beat.blueprint.seat_view import Seen, Signal, closer_of
+from solver.beat.blueprint.seat_view import Seen, Signal, choosable, closer_of
 from solver.beat.blueprint.signal_rules import events_forbid, face_up_shown, silent_reading
 
 #: a multiset of card values as one integer (counts in base 8): union is addition
@@ -98,7 +98,8 @@ def allowed_values(events: tuple[str, ...]) -> frozenset[int] | None:
 def mate_pool(seen: Seen, mate: int, song: int) -> tuple[Pool, frozenset[int] | None]:
     """The values ``mate`` may still hold (its unstaged cards) and those the song's
     events let a card have."""
-    stage = tuple(sim.VALUE[card] for card in seen.stages[mate])
+    kept, _ = choosable(seen, mate)
+    stage = tuple(sim.VALUE[card] for card in kept)
     return card_pool(stage, seen.venue.rule_id == "full_range"), allowed_values(seen.songs[song][1])
 
 
@@ -110,7 +111,7 @@ def mate_distribution(seen: Seen, mate: int, signal: Signal | None, song: int = 
     if signal is None:
         return value_distribution(pool, None, 0, 6, allowed)
     if signal.exact is None and signal.above == 0 and signal.below == 6 and not signal.solo:
-        held = seen.hand_counts[mate] + len(seen.signals.get(mate, ()))
+        held = choosable(seen, mate)[1] + len(seen.signals.get(mate, ()))
         reading = silence_of(seen, mate, song, held, (pool, allowed))
         if reading:
             return reading
@@ -299,7 +300,7 @@ def share_distribution(
             if signal.song == song and signal.exact is not None
         }
         pool = tuple((value, n) for value, n in pool if value not in avoid) or pool
-    return closest_distribution(pool, seen.hand_counts[mate], round(target, 3))
+    return closest_distribution(pool, choosable(seen, mate)[1], round(target, 3))
 
 
 @lru_cache(maxsize=20_000)

@@ -25,7 +25,7 @@ from solver.beat.blueprint.mate_values import (
     mate_pool,
     middles_of,
 )
-from solver.beat.blueprint.seat_view import Seen, Signal
+from solver.beat.blueprint.seat_view import Seen, Signal, choosable
 from solver.beat.blueprint.song_value import SongContext, song_value
 
 
@@ -52,7 +52,7 @@ def answer_distribution(
         )
         score[value] = expected - point_cost * value
     order = tuple(sorted(score, key=lambda value: (-score[value], value)))
-    return first_held(pool, seen.hand_counts[mate], order)
+    return first_held(pool, choosable(seen, mate)[1], order)
 
 
 def answered_mates(

@@ -43,6 +43,21 @@ class Seen:
     need: int = 1  # cards this seat plays (one per song, fewer with a short hand)
     broken: frozenset[int] = frozenset()  # songs a forbidden Face Up or Cue already FAILs
     rotated_by_seat: tuple[frozenset[str], ...] = ()  # every seat's used Cue cards (public)
+    # Burning Star: each bandmate's flipped cards, which it cannot see and this seat can
+    unseen_by_seat: tuple[tuple[str, ...], ...] = ()
+
+
+def choosable(seen: Seen, mate: int) -> tuple[tuple[str, ...], int]:
+    """(cards ``mate`` holds or has staged that it will not pick, how many cards it picks
+    from): its Stage Area and its hand size, and at Burning Star, for a bandmate still to
+    play, also the flipped cards this seat sees in its hand -- unless they are all it
+    holds (then it plays one blind).  A card already played is read as the signal
+    convention reads it, from the Stage Area alone: its player cannot know its own
+    flipped cards, so it expects every reader to read it so."""
+    unseen = seen.unseen_by_seat[mate] if seen.unseen_by_seat else ()
+    if not unseen or mate in seen.signals or seen.hand_counts[mate] <= len(unseen):
+        return seen.stages[mate], seen.hand_counts[mate]
+    return seen.stages[mate] + unseen, seen.hand_counts[mate] - len(unseen)
 
 
 def previous_result(seen: Seen) -> str | None:

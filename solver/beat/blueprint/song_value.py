@@ -28,7 +28,7 @@ from solver.beat.blueprint.mate_values import (
     values_of,
 )
 from solver.beat.blueprint.result_value import FAIL, LOUD, OP
-from solver.beat.blueprint.seat_view import Seen, closer_of, previous_result
+from solver.beat.blueprint.seat_view import Seen, choosable, closer_of, previous_result
 
 RESULT_INDEX = {FAIL: 0, OP: 1, LOUD: 2}
 
@@ -338,7 +338,8 @@ def song_context(seen: Seen, song: int) -> SongContext:
     previous = previous_result(seen)
     if closer is None or song >= seen.hand_counts[closer]:
         return seen.venue.id, difficulties, events, previous, None, 0, (), False
-    stage = tuple(sim.VALUE[card] for card in seen.stages[closer])
+    kept, hand = choosable(seen, closer)
+    stage = tuple(sim.VALUE[card] for card in kept)
     pool = card_pool(stage, seen.venue.rule_id == "full_range")
     # Warken: the Solo player sees the difficulty, a closer that is not the Solo does not
     # and answers for every difficulty it may be; a Solo closer answers the true one
@@ -349,7 +350,6 @@ def song_context(seen: Seen, song: int) -> SongContext:
         else ()
     )
     sighted = hidden and difficulty is None and closer == seen.solo_seat
-    hand = seen.hand_counts[closer]
     return seen.venue.id, difficulties, events, previous, pool, hand, blind, sighted
 
 
