@@ -54,7 +54,8 @@ BUDGET_SHARE = 0.85
 
 def _signal(p: dict[str, Any]) -> B.Signal:
     sig = B.Signal(song=p["song"], solo=p["solo"])
-    if p["face_up"] and p["card"]:
+    # a Burning Star card played blind: its bandmates saw its face in the player's hand
+    if (p["face_up"] or p.get("hidden")) and p["card"]:
         sig.exact = C.value(p["card"])
     elif p["cue"]:
         cv = C.value(p["cue"]["cue_card"])
@@ -221,7 +222,11 @@ def _sim_seen(
     )
 
 
-def _commit(rnd: Round, seat: int, ch: B.Choice, rotated: list[set[str]]) -> None:
+def _commit(
+    rnd: Round, seat: int, ch: B.Choice, rotated: list[set[str]], unseen: Sequence[str] = ()
+) -> None:
+    """Add the seat's move to the round (``unseen``: its flipped cards, each played one
+    known to its bandmates as a Face Up card is)."""
     rnd.played.add(seat)
     if ch.solo_pass:
         rnd.solo_pass = True
@@ -241,7 +246,7 @@ def _commit(rnd: Round, seat: int, ch: B.Choice, rotated: list[set[str]]) -> Non
             rotated[seat].add(ch.tune[1])
         rnd.plays.append(p)
         sig = B.Signal(song=song, solo=solo)
-        if ch.face_up == card:
+        if ch.face_up == card or card in unseen:
             sig.exact = sim.VALUE[card]
         elif ch.cue and ch.cue[0] == card:
             rotated[seat].add(ch.cue[1])
@@ -340,7 +345,7 @@ def _play_round(
     for idx, seat in enumerate(todo):
         seen = _sim_seen(spec, st, rnd, seat, tuple(todo[idx + 1 :]), rotated, flipped)
         unseen = flipped[seat] if flipped else ()
-        _commit(rnd, seat, _blind(seen, B.choose(seen), unseen), rotated)
+        _commit(rnd, seat, _blind(seen, B.choose(seen), unseen), rotated, unseen)
     dec: dict[str, Any] = {"plays": rnd.plays}
     if rnd.solo_pass:
         dec["solo_pass"] = True
@@ -730,7 +735,7 @@ def _value_of(cand: Candidate, sst: dict[str, Any], seat: int, base: _Base | Non
             flipped = sst["seats"][seat]["flipped"]
             ch = B.Choice(plays=[(flipped[i], song, solo) for i, song, solo in cand.hidden])
         assert ch is not None
-        _commit(rnd, seat, ch, rotated)
+        _commit(rnd, seat, ch, rotated, sst["seats"][seat]["flipped"])
     return rollout(spec, st_sim, rnd, sst["lead"], rotated, flipped_of(sst))
 
 

@@ -215,9 +215,10 @@ def test_rollouts_play_the_blueprint_as_the_engine_does(venue):
 def test_a_rollout_at_burning_star_shows_each_seat_what_the_engine_shows_it(monkeypatch):
     """Burning Star: a rollout's seat decides from the cards it can see, as a seat playing
     through the engine does -- never from its flipped cards (a band that saw them won
-    nearly every deal) -- and a seat left with flipped cards only plays one blind."""
+    nearly every deal) -- and a seat left with flipped cards only plays one blind, whose
+    face its bandmates saw and read as a Face Up card."""
     choose = B.choose
-    blind = 0
+    blind = read = 0
     for players, seed, short in itertools.product((2, 3, 4), (0, 1), (False, True)):
         state = GAME.new(players, {"venue": "burning_star", "mode": "puzzle"}, seed)
         if short:  # seat 1 holds its two flipped cards and nothing else
@@ -228,7 +229,9 @@ def test_a_rollout_at_burning_star_shows_each_seat_what_the_engine_shows_it(monk
 
             def spy(seen, way=way, decisions=decisions):
                 if seen.need:  # the engine walk also asks a seat left with no card
-                    decisions[way].append((seen.seat, tuple(sorted(seen.hand)), seen.need))
+                    signals = {j: [(s.song, s.exact) for s in ss] for j, ss in seen.signals.items()}
+                    hand = tuple(sorted(seen.hand))
+                    decisions[way].append((seen.seat, hand, seen.need, signals))
                 return choose(seen)
 
             monkeypatch.setattr(B, "choose", spy)
@@ -238,9 +241,16 @@ def test_a_rollout_at_burning_star_shows_each_seat_what_the_engine_shows_it(monk
                 assert live.replay_band(state) == won, (players, seed)
         assert decisions["replay"] == decisions["engine"], (players, seed)
         # the two flipped cards stay out of every hand the seat decides from
-        assert all(len(hand) <= 3 for _, hand, _ in decisions["replay"])
-        blind += sum(1 for _, hand, need in decisions["replay"] if need and not hand)
-    assert blind  # some seat was left with flipped cards only, and played on
+        assert all(len(hand) <= 3 for _, hand, _, _ in decisions["replay"])
+        blind += sum(1 for _, hand, need, _ in decisions["replay"] if need and not hand)
+        if short:  # seat 1 played only blind cards: each read as its value
+            read += sum(1 for *_, signals in decisions["replay"] if 1 in signals)
+            assert all(
+                exact is not None
+                for *_, signals in decisions["replay"]
+                for _, exact in signals.get(1, [])
+            )
+    assert blind and read  # a seat left with flipped cards only played one, and was read
 
 
 def test_the_blueprint_takes_an_encore_when_the_setlist_has_no_room_for_a_miss():
