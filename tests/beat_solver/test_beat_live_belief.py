@@ -7,6 +7,7 @@ import copy
 import dataclasses
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from live_positions import VENUES
@@ -160,11 +161,21 @@ def test_rollouts_end_as_the_blueprint_band_through_the_engine(venue, players, s
     """The rollout's shortcuts (results read a second time only when a 1 may take an
     Encore, the ``Seen`` built without re-reading unflagged plays) keep every decision:
     a rollout ends as the same band played through the engine."""
+    _ends_alike(venue, players, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("venue", VENUES)
+def test_rollouts_end_as_the_blueprint_band_through_the_engine_sweep(venue):
+    for players in (2, 3, 4):
+        for seed in range(20):
+            _ends_alike(venue, players, seed)
+
+
+def _ends_alike(venue: str, players: int, seed: int) -> None:
     from engine_band import engine_blueprint_band
 
     state = GAME.new(players, {"venue": venue, "mode": "puzzle"}, seed)
     end = engine_blueprint_band(copy.deepcopy(state))
-    spec, st_sim, _, _ = live.sim.from_engine(state)
-    rotated = [set(s["rotated"]) for s in state["seats"]]
-    won = live.rollout(spec, st_sim, None, state["lead"], rotated)
-    assert won == bool(GAME.outcome(end)["won"])
+    assert end["status"] != "running", (venue, players, seed)
+    assert live.replay_band(state) == bool(GAME.outcome(end)["won"]), (venue, players, seed)
