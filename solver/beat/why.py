@@ -19,7 +19,12 @@ def describe(action: dict[str, Any]) -> str:
     kind = action.get("type")
     side = "face up" if action.get("face_up") else "face down"
     if kind in ("play", "solo"):
-        what = f"your {_value(action['card'])}" if "card" in action else "a card you cannot see"
+        if "card" in action:
+            what = f"your {_value(action['card'])}"
+        elif isinstance(action.get("hidden"), int):  # named as the table names it
+            what = f"hidden card {action['hidden'] + 1}"
+        else:
+            what = "a card you cannot see"
         if kind == "solo":
             return f"play {what} {side} as your Solo"
         return f"play {what} {side}"

@@ -60,6 +60,11 @@ def test_a_cue_is_told_by_the_card_values():
     assert describe({"type": "play", "card": "s1-3a", "face_up": True}) == "play your 3 face up"
 
 
+def test_a_burning_star_card_is_named_as_the_table_names_it():
+    # the page lists a seat's flipped cards as "hidden card 1", "hidden card 2"
+    assert describe({"type": "play", "hidden": 1}) == "play hidden card 2 face down"
+
+
 def test_a_puzzle_step_of_another_seat_names_that_seat():
     from services.beat import GAME
     from solver.beat import hint
