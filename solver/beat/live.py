@@ -1,18 +1,18 @@
 """Live-mode hints: single-seat search on top of the blueprint (compare Hanabi's SPARTA).
 
-Only ``GAME.view(state, seat)`` is read.  The candidates are the blueprint's best
-moves for the seat (cards, with and without the convention's signal; the Solo's
-extra card; the Scrapyard pass; Burning Star's unseen cards), or take/decline at an
-Encore.  Each sample is one deal consistent with the view (:mod:`solver.beat.sample`),
+Only ``GAME.view(state, seat)`` is read. The candidates are the blueprint's best moves
+for the seat (cards, with and without the convention's signal; the Solo's extra card;
+the Scrapyard pass; one blind play of Burning Star's unseen cards), or take/decline at
+an Encore. Each sample is one deal consistent with the view (:mod:`solver.beat.sample`),
 weighted by how well the blueprint explains what the bandmates played this round
-(:func:`believed_state`; their face-down cards are the blueprint's picks).  In that deal every
-candidate is played, then the venue is rolled out to its end with every seat
-following the blueprint, each seat deciding only from its own information in the
-sampled world (:mod:`solver.beat.blueprint`), on the fast replay :mod:`solver.beat.sim`.
-All candidates see the same samples (common random numbers).  The estimate of a
-candidate is the share of samples its rollout wins: the win share of a band that
-plays this move and then follows the blueprint -- neither an upper bound nor the
-chance of a band that follows the hints (which search again at every decision).
+(:func:`believed_state`; their face-down cards are the blueprint's picks). In that deal
+every candidate is played, then the venue is rolled out to its end with every seat
+following the blueprint, each seat deciding only from its own information in the sampled
+world (:mod:`solver.beat.blueprint`), on the fast replay :mod:`solver.beat.sim`. All
+candidates see the same samples (common random numbers). The estimate of a candidate is
+the share of samples its rollout wins: the win share of a band that plays this move and
+then follows the blueprint -- neither an upper bound nor the chance of a band that
+follows the hints (which search again at every decision).
 
 The clock is read between samples, and between the candidates of a sample: a sample
 the budget cuts short is dropped (candidates stay paired); the answer is the best
@@ -476,12 +476,13 @@ def _play_candidates(state: dict[str, Any], view: dict[str, Any], seat: int) -> 
                 out.append(Candidate(actions=acts, choice=full))
     me = view["seats"][seat]
     if me["hidden_count"] and me["need"] > len([p for p in me["played"] if not p["solo"]]):
-        for i in range(me["hidden_count"]):
-            acts = [{"type": "play", "hidden": i}, {"type": "ready"}]
-            if many:
-                acts[0]["song"] = 0
-            if _legal_sequence(state, seat, acts):
-                out.append(Candidate(actions=acts, hidden=[(i, 0, False)]))
+        # the seat's flipped cards are alike to it (drawn at random, none seen): one blind
+        # play stands for them all, so no two of them differ by sampling noise alone
+        acts = [{"type": "play", "hidden": 0}, {"type": "ready"}]
+        if many:
+            acts[0]["song"] = 0
+        if _legal_sequence(state, seat, acts):
+            out.append(Candidate(actions=acts, hidden=[(0, 0, False)]))
     return out
 
 

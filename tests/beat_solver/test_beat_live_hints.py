@@ -274,3 +274,14 @@ def test_pick_keeps_the_blueprint_move_on_noise_and_follows_a_clear_gain():
     assert live._pick([0, 3], [0, 0]) == 1
     # the candidate with the larger clear gain
     assert live._pick([0, 3, 6], [0, 0, 1]) == 2
+
+
+def test_a_burning_star_hint_weighs_one_blind_play_for_all_the_flipped_cards():
+    """The flipped cards are alike to their holder: the hint weighs one blind play (two
+    would differ only by sampling noise, shown to the player as if it meant something)."""
+    state = GAME.new(3, {"venue": "burning_star"}, 2)
+    seat = GAME.seats_to_act(state)[0]
+    assert GAME.view(state, seat)["seats"][seat]["hidden_count"] == 2
+    hint = live.live_hint(state, seat, 1e9, max_samples=4)
+    blind = [e for e in hint["estimates"] if "hidden" in e["action"]]
+    assert [e["action"]["hidden"] for e in blind] == [0]
