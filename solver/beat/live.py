@@ -301,20 +301,24 @@ def flipped_of(state: dict[str, Any]) -> list[list[str]] | None:
     return [list(s["flipped"]) for s in state["seats"]]
 
 
-def _blind(seen: B.Seen, ch: B.Choice, unseen: Sequence[str]) -> B.Choice:
-    """The blueprint's choice with a flipped card on each song its visible cards do not
-    cover (Burning Star: the seat holds only cards it cannot see); the first flipped
-    card, whose value the seat cannot know."""
-    if not unseen or ch.solo_pass:
-        return ch
+def _uncovered(seen: B.Seen, ch: B.Choice) -> list[int]:
+    """The songs the seat must play on that the choice's visible cards do not cover
+    (Burning Star: it holds only cards it cannot see); none after a Solo pass."""
+    if ch.solo_pass:
+        return []
     covered = {song for _, song, solo in ch.plays if not solo}
-    free = [c for c in unseen if c not in {card for card, _, _ in ch.plays}]
-    blind = [
-        (free.pop(0), song, False) for song in range(seen.need) if song not in covered and free
-    ]
+    return [song for song in range(seen.need) if song not in covered]
+
+
+def _blind(seen: B.Seen, ch: B.Choice, unseen: Sequence[str]) -> B.Choice:
+    """The blueprint's choice with a flipped card on each song :func:`_uncovered`: the
+    first flipped card, whose value the seat cannot know."""
+    if not unseen:
+        return ch
+    blind = list(zip(unseen, _uncovered(seen, ch), strict=False))
     if not blind:
         return ch
-    return replace(ch, plays=[*ch.plays, *blind])
+    return replace(ch, plays=[*ch.plays, *((card, song, False) for card, song in blind)])
 
 
 def _reflip(spec: sim.Spec, st: sim.State, nxt: sim.State, flipped: list[list[str]]) -> None:
@@ -437,11 +441,9 @@ def blueprint_turn(view: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     ch = B.choose(seen)
     many = len(view["current"]) > 1
     acts = _play_actions(ch, many)
-    if ch.solo_pass:
+    blind = _uncovered(seen, ch)[: view["seats"][seat]["hidden_count"]]
+    if not blind:
         return acts
-    covered = {song for _, song, solo in ch.plays if not solo}
-    blind = [song for song in range(seen.need) if song not in covered]
-    blind = blind[: view["seats"][seat]["hidden_count"]]
     # the first flipped card each time: after one is played the next is first
     plays = [{"type": "play", "hidden": 0, **({"song": song} if many else {})} for song in blind]
     return acts[:-1] + plays + acts[-1:]
