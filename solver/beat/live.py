@@ -750,6 +750,80 @@ def _with_flags(state: dict[str, Any], committed: list[dict[str, Any]]) -> list[
     return [{k: d[k] for k in keep if k in d} for d in search.committed_flags(state, committed)]
 
 
+def candidates(state: dict[str, Any], view: dict[str, Any], seat: int) -> list[Candidate]:
+    """The moves a hint weighs for ``seat`` (the blueprint's own first); the seat has a
+    legal action in the play or Encore phase."""
+    legal = GAME.legal_actions(state, seat)
+    me = view["seats"][seat]
+    if view["phase"] == "encore":
+        first = encore_take(view, seat)
+        return [
+            Candidate(actions=[{"type": "encore", "take": t}], encore=t) for t in (first, not first)
+        ]
+    if len([p for p in me["played"] if not p["solo"]]) < me["need"]:
+        cands = _play_candidates(state, view, seat)
+        if any(a["type"] == "solo_pass" for a in legal) and not any(
+            c.choice and c.choice.solo_pass for c in cands
+        ):
+            cands.append(
+                Candidate(actions=[{"type": "solo_pass"}], choice=B.Choice([], solo_pass=True))
+            )
+        return cands
+    return _after_play_candidates(state, view, seat)
+
+
+@dataclass
+class Paired:
+    """The candidates' rollouts over the same sampled deals (candidate 0: the blueprint's
+    move): wins, and the samples where one wins and the blueprint's move loses (``beats``)
+    or the other way round (``loses``)."""
+
+    wins: list[int]
+    beats: list[int]
+    loses: list[int]
+    samples: int = 0
+
+
+def paired_rollouts(
+    view: dict[str, Any],
+    seat: int,
+    cands: list[Candidate],
+    budget_s: float,
+    max_samples: int = 10_000,
+    clock: Callable[[], float] = time.monotonic,
+    belief: bool = True,
+) -> Paired:
+    """Roll every candidate out on the same deals drawn from ``view`` until the budget
+    or ``max_samples`` is spent (a sample the budget cuts short is dropped)."""
+    rng = random.Random(_seed(view))
+    t0 = clock()
+    out = Paired([0] * len(cands), [0] * len(cands), [0] * len(cands))
+    while out.samples < max_samples and (
+        out.samples == 0 or clock() - t0 < budget_s * BUDGET_SHARE
+    ):
+        sst = believed_state(view, seat, rng) if belief else sample.sampled_state(view, rng)
+        won: list[bool] = []
+        try:
+            base = _base_of(sst, seat)
+        except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
+            base = None  # each candidate meets the same refusal below
+        for i, cand in enumerate(cands):
+            if i and clock() - t0 >= budget_s:
+                break  # out of time inside a sample: it is dropped, candidates stay paired
+            try:
+                won.append(_value_of(cand, sst, seat, base))
+            except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
+                won.append(False)  # a rollout the replay refuses is a loss, never a crash
+        if len(won) < len(cands):
+            break
+        for i, w in enumerate(won):
+            out.wins[i] += w
+            out.beats[i] += w and not won[0]
+            out.loses[i] += won[0] and not w
+        out.samples += 1
+    return out
+
+
 def live_hint(
     state: dict[str, Any],
     seat: int,
@@ -768,71 +842,30 @@ def live_hint(
             "actions": [{"seat": seat, "action": {"type": "tour", "choice": "retry"}}],
             "explanation": "retry the venue",
         }
-    me = view["seats"][seat]
-    if view["phase"] == "encore":
-        first = encore_take(view, seat)
-        cands = [
-            Candidate(actions=[{"type": "encore", "take": t}], encore=t) for t in (first, not first)
-        ]
-    elif len([p for p in me["played"] if not p["solo"]]) < me["need"]:
-        cands = _play_candidates(state, view, seat)
-        if any(a["type"] == "solo_pass" for a in legal) and not any(
-            c.choice and c.choice.solo_pass for c in cands
-        ):
-            cands.append(
-                Candidate(actions=[{"type": "solo_pass"}], choice=B.Choice([], solo_pass=True))
-            )
-    else:
-        cands = _after_play_candidates(state, view, seat)
+    cands = candidates(state, view, seat)
     if not cands:  # cannot happen with a legal state; stay safe and legal
         return {"actions": [{"seat": seat, "action": legal[0]}], "explanation": "a legal move"}
     if len(cands) == 1:
         return _answer(seat, cands, [0], [0], 0, 0, "the only move the conventions leave")
-    rng = random.Random(_seed(view))
-    t0 = clock()
-    wins = [0] * len(cands)
-    beats = [0] * len(cands)  # samples candidate i wins and the blueprint's move loses
-    loses = [0] * len(cands)  # and the other way round
-    samples = 0
-    while samples < max_samples and (samples == 0 or clock() - t0 < budget_s * BUDGET_SHARE):
-        sst = believed_state(view, seat, rng) if belief else sample.sampled_state(view, rng)
-        won: list[bool] = []
-        try:
-            base = _base_of(sst, seat)
-        except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
-            base = None  # each candidate meets the same refusal below
-        for i, cand in enumerate(cands):
-            if i and clock() - t0 >= budget_s:
-                break  # out of time inside a sample: it is dropped, candidates stay paired
-            try:
-                won.append(_value_of(cand, sst, seat, base))
-            except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
-                won.append(False)  # a rollout the replay refuses is a loss, never a crash
-        if len(won) < len(cands):
-            break
-        for i, w in enumerate(won):
-            wins[i] += w
-            beats[i] += w and not won[0]
-            loses[i] += won[0] and not w
-        samples += 1
-    if not samples:
+    got = paired_rollouts(view, seat, cands, budget_s, max_samples, clock, belief)
+    if not got.samples:
         return _answer(
             seat,
             cands,
-            wins,
+            got.wins,
             [0] * len(cands),
             0,
             0,
             "the budget did not allow one sample: the blueprint's move",
         )
-    best = _pick(beats, loses)
+    best = _pick(got.beats, got.loses)
     return _answer(
         seat,
         cands,
-        wins,
-        [samples] * len(cands),
+        got.wins,
+        [got.samples] * len(cands),
         best,
-        samples,
+        got.samples,
         "the blueprint's own move: no other wins clearly more often on the same deals "
         "consistent with what this seat sees, every seat then following the blueprint"
         if best == 0
