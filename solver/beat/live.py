@@ -43,8 +43,9 @@ from solver.beat import breaks, sample, search, sim
 TOP_K = 4
 MIN_GAIN = 2
 #: how many standard deviations of a sign test a candidate's paired gain over the
-#: blueprint's move must exceed: one gains more deals than two when each pick is played in
-#: the real deal with every seat then following the blueprint (``docs/solver.md``)
+#: blueprint's move must exceed: one gains more deals than two at 2, 3 and 4 seats when each
+#: pick is played in the real deal with every seat then following the blueprint
+#: (``benchmarks/beat_hint_decisions.py``, ``docs/solver.md``)
 DEVIATE_Z = 1.0
 BUDGET_SHARE = 0.85
 
