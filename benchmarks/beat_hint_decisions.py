@@ -31,11 +31,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
@@ -67,64 +67,68 @@ def _real(cand: live.Candidate, state: dict[str, Any], seat: int) -> bool:
         return False
 
 
+def _band_turn(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The blueprint band's whole turn for ``seat``, as ``beat_live_band.py`` plays it."""
+    for action in band._blueprint(state, seat, rng) or GAME.legal_actions(state, seat)[:1]:
+        if state["status"] != "running":
+            break
+        state, _ = GAME.apply(state, seat, action)
+    if state["status"] == "running" and state["phase"] == "play":
+        legal = GAME.legal_actions(state, seat)
+        seated = not state["seats"][seat]["ready"] and legal
+        if seated and not any(a["type"] == "play" for a in legal):
+            state, _ = GAME.apply(state, seat, {"type": "ready"})
+    return state
+
+
+def band_walk(venue: str, players: int, seed: int) -> Iterator[tuple[int, dict[str, Any], int]]:
+    """The blueprint band's decisions on this deal: (turn, state, seat) before each."""
+    state = GAME.new(players, {"venue": venue}, seed)
+    rng = random.Random(f"{venue}:{players}:{seed}")
+    turn = 0
+    while (seat := _acting_seat(state)) is not None:
+        yield turn, state, seat
+        state = _band_turn(state, seat, rng)
+        turn += 1
+
+
 def deal_decisions(
     venue: str, players: int, seed: int, budget: float, samples: int
 ) -> list[dict[str, Any]]:
     """Every informative decision of the blueprint band on this deal."""
-    state = GAME.new(players, {"venue": venue}, seed)
-    rng = random.Random(f"{venue}:{players}:{seed}")
     out = []
-    turn = 0
-    while (seat := _acting_seat(state)) is not None:
+    for turn, state, seat in band_walk(venue, players, seed):
         view = GAME.view(state, seat)
-        if view["phase"] in ("play", "encore"):
-            cands = live.candidates(state, view, seat)
-            if len(cands) > 1:
-                real = [_real(c, state, seat) for c in cands]
-                if len(set(real)) > 1:
-                    got = live.paired_rollouts(
-                        view,
-                        seat,
-                        cands,
-                        budget if budget else 1e9,
-                        max_samples=samples or 10_000,
-                        clock=time.process_time,
-                    )
-                    out.append(
-                        {
-                            "venue": venue,
-                            "players": players,
-                            "seed": seed,
-                            "turn": turn,
-                            "real": real,
-                            "wins": got.wins,
-                            "beats": got.beats,
-                            "loses": got.loses,
-                            "samples": got.samples,
-                        }
-                    )
-        # the blueprint band's own turn, as ``beat_live_band.py`` plays it
-        for action in band._blueprint(state, seat, rng) or GAME.legal_actions(state, seat)[:1]:
-            if state["status"] != "running":
-                break
-            state, _ = GAME.apply(state, seat, action)
-        if state["status"] == "running" and state["phase"] == "play":
-            legal = GAME.legal_actions(state, seat)
-            seated = not state["seats"][seat]["ready"] and legal
-            if seated and not any(a["type"] == "play" for a in legal):
-                state, _ = GAME.apply(state, seat, {"type": "ready"})
-        turn += 1
+        if view["phase"] not in ("play", "encore"):
+            continue
+        cands = live.candidates(state, view, seat)
+        if len(cands) < 2:
+            continue
+        real = [_real(c, state, seat) for c in cands]
+        if len(set(real)) < 2:
+            continue
+        got = live.paired_rollouts(
+            view,
+            seat,
+            cands,
+            budget if budget else 1e9,
+            max_samples=samples or 10_000,
+            clock=time.process_time,
+        )
+        out.append(
+            {
+                "venue": venue,
+                "players": players,
+                "seed": seed,
+                "turn": turn,
+                "real": real,
+                "wins": got.wins,
+                "beats": got.beats,
+                "loses": got.loses,
+                "samples": got.samples,
+            }
+        )
     return out
-
-
-def pick(beats: list[int], loses: list[int], z: float, min_gain: int) -> int:
-    """``live._pick`` with its two parameters given."""
-    best, best_gain = 0, 0
-    for i in range(1, len(beats)):
-        gain = beats[i] - loses[i]
-        if gain >= min_gain and gain > z * math.sqrt(beats[i] + loses[i]) and gain > best_gain:
-            best, best_gain = i, gain
-    return best
 
 
 def report(records: list[dict[str, Any]]) -> None:
@@ -146,7 +150,7 @@ def report(records: list[dict[str, Any]]) -> None:
             for g in GAINS:
                 left = gained = lost = 0
                 for r in rows:
-                    i = pick(r["beats"], r["loses"], z, g)
+                    i = live._pick(r["beats"], r["loses"], z, g)
                     if i:
                         left += 1
                         gained += r["real"][i] and not r["real"][0]

@@ -875,16 +875,18 @@ def live_hint(
     )
 
 
-def _pick(beats: list[int], loses: list[int]) -> int:
+def _pick(
+    beats: list[int], loses: list[int], z: float = DEVIATE_Z, min_gain: int = MIN_GAIN
+) -> int:
     """SPARTA's rule on paired samples: keep the blueprint's move (candidate 0) unless
-    another wins more often on the same deals -- by more than ``DEVIATE_Z`` standard
-    deviations of a sign test and by at least ``MIN_GAIN`` deals.  Deviating on noise
-    also misleads the bandmates, whose hints assume the blueprint's move."""
+    another wins more often on the same deals -- by more than ``z`` standard deviations
+    of a sign test and by at least ``min_gain`` deals.  Deviating on noise also misleads
+    the bandmates, whose hints assume the blueprint's move."""
     best, best_gain = 0, 0
     for i in range(1, len(beats)):
         gain = beats[i] - loses[i]
         sd = math.sqrt(beats[i] + loses[i])
-        if gain >= MIN_GAIN and gain > DEVIATE_Z * sd and gain > best_gain:
+        if gain >= min_gain and gain > z * sd and gain > best_gain:
             best, best_gain = i, gain
     return best
 
