@@ -47,8 +47,7 @@ import beat_live_band as band  # noqa: E402
 
 from services.beat import GAME  # noqa: E402
 from services.beat import venues as V  # noqa: E402
-from services.core import RulesError  # noqa: E402
-from solver.beat import live, sim  # noqa: E402
+from solver.beat import live  # noqa: E402
 
 #: seeds from here on are reporting seeds: never measured here
 REPORTING_FROM = 1000
@@ -63,22 +62,8 @@ def _acting_seat(state: dict[str, Any]) -> int | None:
 def _real(cand: live.Candidate, state: dict[str, Any], seat: int) -> bool:
     try:
         return live._value_of(cand, state, seat)
-    except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
+    except live.REFUSALS:
         return False
-
-
-def _band_turn(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
-    """The blueprint band's whole turn for ``seat``, as ``beat_live_band.py`` plays it."""
-    for action in band._blueprint(state, seat, rng) or GAME.legal_actions(state, seat)[:1]:
-        if state["status"] != "running":
-            break
-        state, _ = GAME.apply(state, seat, action)
-    if state["status"] == "running" and state["phase"] == "play":
-        legal = GAME.legal_actions(state, seat)
-        seated = not state["seats"][seat]["ready"] and legal
-        if seated and not any(a["type"] == "play" for a in legal):
-            state, _ = GAME.apply(state, seat, {"type": "ready"})
-    return state
 
 
 def band_walk(venue: str, players: int, seed: int) -> Iterator[tuple[int, dict[str, Any], int]]:
@@ -88,7 +73,8 @@ def band_walk(venue: str, players: int, seed: int) -> Iterator[tuple[int, dict[s
     turn = 0
     while (seat := _acting_seat(state)) is not None:
         yield turn, state, seat
-        state = _band_turn(state, seat, rng)
+        acts = band._blueprint(state, seat, rng) or GAME.legal_actions(state, seat)[:1]
+        state = band.apply_turn(state, seat, acts)
         turn += 1
 
 

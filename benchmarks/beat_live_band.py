@@ -148,6 +148,21 @@ def _blueprint(state: dict[str, Any], seat: int, rng: random.Random) -> list[dic
     return live.blueprint_turn(view, seat)
 
 
+def apply_turn(state: dict[str, Any], seat: int, acts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Post a seat's turn, then ``ready`` for it when it can play no more (a turn that
+    leaves it neither ready nor able to play would stall the band)."""
+    for a in acts:
+        if state["status"] != "running":
+            break
+        state, _ = GAME.apply(state, seat, a)
+    if state["status"] == "running" and state["phase"] == "play":
+        legal = GAME.legal_actions(state, seat)
+        stuck = legal and not any(a["type"] == "play" for a in legal)
+        if not state["seats"][seat]["ready"] and stuck:
+            state, _ = GAME.apply(state, seat, {"type": "ready"})
+    return state
+
+
 def play_deal(
     venue: str,
     players: int,
@@ -190,20 +205,7 @@ def play_deal(
             acts = _heuristic(state, seat, rng)
         else:
             acts = _random(state, seat, rng)
-        if not acts:
-            acts = [GAME.legal_actions(state, seat)[0]]
-        for a in acts:
-            if state["status"] != "running":
-                break
-            state, _ = GAME.apply(state, seat, a)
-        if state["status"] == "running" and state["phase"] == "play":
-            s = state["seats"][seat]
-            if (
-                not s["ready"]
-                and GAME.legal_actions(state, seat)
-                and not any(a["type"] == "play" for a in GAME.legal_actions(state, seat))
-            ):
-                state, _ = GAME.apply(state, seat, {"type": "ready"})
+        state = apply_turn(state, seat, acts or GAME.legal_actions(state, seat)[:1])
     out = GAME.outcome(state) or {"won": False}
     return {
         "won": bool(out["won"]),

@@ -48,6 +48,9 @@ MIN_GAIN = 2
 #: (``benchmarks/beat_hint_decisions.py``, ``docs/solver.md``)
 DEVIATE_Z = 1.0
 BUDGET_SHARE = 0.85
+#: what a rollout or a rebuilt decision may raise where the replay refuses a sampled deal:
+#: counted (a loss, or no evidence), never a crash
+REFUSALS = (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError)
 
 
 # -- seats' information from a state or a view -------------------------------------
@@ -632,7 +635,7 @@ def believed_state(view: dict[str, Any], seat: int, rng: random.Random) -> dict[
         sst = sample.sampled_state(view, rng)
         try:
             misses = explain(sst, seat)
-        except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
+        except REFUSALS:
             misses = 0  # a decision the blueprint cannot rebuild is no evidence, never a crash
         if misses == 0 or rng.random() < BELIEF_EPS**misses:
             return sst
@@ -806,14 +809,14 @@ def paired_rollouts(
         won: list[bool] = []
         try:
             base = _base_of(sst, seat)
-        except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
+        except REFUSALS:
             base = None  # each candidate meets the same refusal below
         for i, cand in enumerate(cands):
             if i and clock() - t0 >= budget_s:
                 break  # out of time inside a sample: it is dropped, candidates stay paired
             try:
                 won.append(_value_of(cand, sst, seat, base))
-            except (RulesError, sim.IllegalDecision, ValueError, KeyError, IndexError):
+            except REFUSALS:
                 won.append(False)  # a rollout the replay refuses is a loss, never a crash
         if len(won) < len(cands):
             break
