@@ -59,13 +59,6 @@ def _acting_seat(state: dict[str, Any]) -> int | None:
     return band._acting_seat(state) if state["status"] == "running" else None
 
 
-def _real(cand: live.Candidate, state: dict[str, Any], seat: int) -> bool:
-    try:
-        return live._value_of(cand, state, seat)
-    except live.REFUSALS:
-        return False
-
-
 def band_walk(venue: str, players: int, seed: int) -> Iterator[tuple[int, dict[str, Any], int]]:
     """The blueprint band's decisions on this deal: (turn, state, seat) before each."""
     state = GAME.new(players, {"venue": venue}, seed)
@@ -90,7 +83,7 @@ def deal_decisions(
         cands = live.candidates(state, view, seat)
         if len(cands) < 2:
             continue
-        real = [_real(c, state, seat) for c in cands]
+        real = [live.rollout_won(c, state, seat) for c in cands]
         if len(set(real)) < 2:
             continue
         got = live.paired_rollouts(

@@ -746,6 +746,14 @@ def _value_of(cand: Candidate, sst: dict[str, Any], seat: int, base: _Base | Non
     return rollout(spec, st_sim, rnd, sst["lead"], rotated, flipped_of(sst))
 
 
+def rollout_won(cand: Candidate, sst: dict[str, Any], seat: int, base: _Base | None = None) -> bool:
+    """:func:`_value_of`, a rollout the replay refuses counted as a loss, never a crash."""
+    try:
+        return _value_of(cand, sst, seat, base)
+    except REFUSALS:
+        return False
+
+
 def _with_flags(state: dict[str, Any], committed: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The round's committed plays with the Face Up plays and Cues that break their song
     (read by the solver's :func:`~solver.beat.search.committed_flags`), so that a rollout
@@ -814,10 +822,7 @@ def paired_rollouts(
         for i, cand in enumerate(cands):
             if i and clock() - t0 >= budget_s:
                 break  # out of time inside a sample: it is dropped, candidates stay paired
-            try:
-                won.append(_value_of(cand, sst, seat, base))
-            except REFUSALS:
-                won.append(False)  # a rollout the replay refuses is a loss, never a crash
+            won.append(rollout_won(cand, sst, seat, base))
         if len(won) < len(cands):
             break
         for i, w in enumerate(won):

@@ -29,7 +29,7 @@ def test_each_record_is_the_hint_at_that_decision_with_every_candidate_played_fo
         state, seat = next((st, j) for t, st, j in walk if t == r["turn"])
         cands = live.candidates(state, GAME.view(state, seat), seat)
         assert len(cands) == len(r["real"]) == len(r["wins"])
-        assert r["real"] == [HD._real(c, state, seat) for c in cands]
+        assert r["real"] == [live.rollout_won(c, state, seat) for c in cands]
         hint = live.live_hint(state, seat, 1e9, max_samples=SAMPLES)
         assert [e["wins"] for e in hint["estimates"]] == r["wins"]
         # the shipped rule applied to the record is the hint's own pick
