@@ -2,7 +2,7 @@
 
 For each venue and seat count, over seeded live deals (seed ``s`` is the deal
 ``GAME.new(players, {"venue": v}, s)`` lays out -- the same deal as the puzzle with
-that seed), five bands play every deal to its end through the engine:
+that seed), these bands play every deal to its end through the engine:
 
 * **hint** -- every seat posts the live hint it gets for its own seat
   (``solver.beat.live.live_hint``: blueprint rollouts over deals sampled from the
@@ -12,6 +12,11 @@ that seed), five bands play every deal to its end through the engine:
   figures of a quiet machine whatever the load);
 * **bots** -- a band of bots and no human: every seat asks the hint the bot worker asks
   (``solver.registry.HINTS``, the live hint) with the bots' budget (``--bot-budget``);
+* **open** -- a reference, not a band anyone can be: the hint band's search (same
+  candidates, budget and rule), but each sample is the real deal with only what no seat
+  knows yet reshuffled (``open_deal``: every hand as dealt, the draw piles and the
+  decks in a random order); how much the hint band loses to not seeing its bandmates'
+  hands;
 * **blueprint** -- every seat plays the blueprint's move for its own view (no search);
 * **heuristic** -- each seat, from its own hand and public facts only, aims the song
   at whichever of ON POINT and LOUD still needs more songs (ON POINT on a tie), else
@@ -46,6 +51,7 @@ then per tier the ratio band / winnable.  Figures are printed, never asserted.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import random
 import sys
@@ -64,7 +70,7 @@ from solver.beat import live  # noqa: E402
 from solver.beat.blueprint import mate_values, result_value  # noqa: E402
 from solver.registry import HINTS, resolve  # noqa: E402
 
-BANDS = ("hint", "bots", "blueprint", "heuristic", "random")
+BANDS = ("hint", "bots", "open", "blueprint", "heuristic", "random")
 #: seeds from here on are reporting seeds: never used to choose a parameter
 REPORTING_FROM = 1000
 WINNABLE_BUDGET_S = 10.0  # generous: a loaded machine must not turn verdicts `unknown`
@@ -148,6 +154,46 @@ def _blueprint(state: dict[str, Any], seat: int, rng: random.Random) -> list[dic
     return live.blueprint_turn(view, seat)
 
 
+def open_deal(state: dict[str, Any], view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The real deal with what no seat knows yet drawn at random: every hand, stage and
+    played card as it is; each seat's draw pile and the Song, Encore and Event decks
+    reshuffled (a deck the view shows in order is kept), and the engine's own random
+    stream reseeded."""
+    st = copy.deepcopy(state)
+    for s in st["seats"]:
+        rng.shuffle(s["draw"])
+    for deck in ("song_deck", "encore_deck", "event_deck"):
+        if view[deck].get("order") is None:
+            rng.shuffle(st[deck])
+    st["rng"] = {"seed": rng.randrange(2**31), "n": 0}
+    return st
+
+
+def open_turn(
+    state: dict[str, Any], seat: int, budget_s: float, max_samples: int, clock
+) -> tuple[list[dict[str, Any]], bool]:
+    """The ``open`` band's turn: the live hint's candidates and rule over
+    :func:`open_deal` samples; (actions, whether it left the blueprint's move)."""
+    view = GAME.view(state, seat)
+    if view["phase"] not in ("play", "encore"):
+        h = live.live_hint(state, seat, budget_s, max_samples, clock)
+        return [sa["action"] for sa in h["actions"]], False
+    cands = live.candidates(state, view, seat)
+    if len(cands) < 2:
+        return (cands[0].actions if cands else []), False
+    got = live.paired_rollouts(
+        view,
+        seat,
+        cands,
+        budget_s,
+        max_samples,
+        clock,
+        draw=lambda v, rng: open_deal(state, v, rng),
+    )
+    best = live._pick(got.beats, got.loses) if got.samples else 0
+    return cands[best].actions, best != 0
+
+
 def apply_turn(state: dict[str, Any], seat: int, acts: list[dict[str, Any]]) -> dict[str, Any]:
     """Post a seat's turn, then ``ready`` for it when it can play no more (a turn that
     leaves it neither ready nor able to play would stall the band)."""
@@ -198,6 +244,11 @@ def play_deal(
             except Exception:  # noqa: BLE001 - counted: a hint must never raise
                 crashes += 1
                 acts = _random(state, seat, rng)
+            decisions += 1
+        elif band == "open":
+            budget, most = (budget_s, 10_000) if budget_s is not None else (1e9, samples)
+            acts, left = open_turn(state, seat, budget, most, clock)
+            deviations += left
             decisions += 1
         elif band == "blueprint":
             acts = _blueprint(state, seat, rng)
@@ -331,10 +382,13 @@ def _report_split(records: list[dict[str, Any]]) -> None:
             seen.add(key)
             cells[(r["venue"], r["players"])].append(r)
     played = [b for b in BANDS if any(b in r["bands"] for r in records)]
+    # the searching band the cell's figures describe (the first of these played)
+    searched = [b for b in ("hint", "bots", "open") if b in played][:1]
+    main = (searched or played)[0]
     print(
         "| # | venue | tier | seats | deals | winnable | "
         + " | ".join(played)
-        + " | hint / winnable | hint setting | hint decisions | off the blueprint"
+        + f" | {main} / winnable | hint setting | {main} decisions | off the blueprint"
         " | CPU s per decision | crashes | unknown |"
     )
     print("|---|---|---|---|---|---|" + "---|" * len(played) + "---|---|---|---|---|---|---|")
@@ -356,7 +410,6 @@ def _report_split(records: list[dict[str, Any]]) -> None:
                 )
                 for b in played
             }
-            searched = [b for b in ("hint", "bots") if b in played][:1]
             dec = sum(r["bands"].get(b, {}).get("decisions", 0) for r in rows for b in searched)
             dev = sum(r["bands"].get(b, {}).get("deviations", 0) for r in rows for b in searched)
             cpu = sum(r["bands"].get(b, {}).get("cpu", 0.0) for r in rows for b in searched)
@@ -371,7 +424,6 @@ def _report_split(records: list[dict[str, Any]]) -> None:
             def pct(x: int, k: int = k) -> str:
                 return f"{100 * x / k:.0f}%"
 
-            main = (searched or played)[0]
             ratio = f"{100 * on_win[main] / win:.0f}%" if win else "-"
             print(
                 f"| {v.number} | {v.id} | {v.tier} | {n} | {k} | {pct(win)} | "
@@ -380,7 +432,7 @@ def _report_split(records: list[dict[str, Any]]) -> None:
                 f" | {cpu / dec if dec else 0:.3f} | {crashes} | {unknown} |"
             )
     print("\nper tier: deals won among the winnable ones")
-    bands = [b for b in ("hint", "bots", "heuristic", "blueprint") if b in played]
+    bands = [b for b in ("hint", "bots", "open", "heuristic", "blueprint") if b in played]
     print("| tier | seats | deals | winnable | " + " | ".join(f"{b} band" for b in bands) + " |")
     print("|---|---|---|---|" + "---|" * len(bands))
     order = {"easy (1-5)": 0, "medium": 1, "hard": 2}

@@ -804,16 +804,21 @@ def paired_rollouts(
     max_samples: int = 10_000,
     clock: Callable[[], float] = time.monotonic,
     belief: bool = True,
+    draw: Callable[[dict[str, Any], random.Random], dict[str, Any]] | None = None,
 ) -> Paired:
     """Roll every candidate out on the same deals drawn from ``view`` until the budget
-    or ``max_samples`` is spent (a sample the budget cuts short is dropped)."""
+    or ``max_samples`` is spent (a sample the budget cuts short is dropped).  ``draw``
+    replaces the belief (a benchmark's reference that knows more than the seat)."""
     rng = random.Random(_seed(view))
     t0 = clock()
     out = Paired([0] * len(cands), [0] * len(cands), [0] * len(cands))
     while out.samples < max_samples and (
         out.samples == 0 or clock() - t0 < budget_s * BUDGET_SHARE
     ):
-        sst = believed_state(view, seat, rng) if belief else sample.sampled_state(view, rng)
+        if draw is not None:
+            sst = draw(view, rng)
+        else:
+            sst = believed_state(view, seat, rng) if belief else sample.sampled_state(view, rng)
         won: list[bool] = []
         try:
             base = _base_of(sst, seat)
