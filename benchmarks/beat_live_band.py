@@ -12,9 +12,9 @@ that seed), these bands play every deal to its end through the engine:
   figures of a quiet machine whatever the load);
 * **bots** -- a band of bots and no human: every seat asks the hint the bot worker asks
   (``solver.registry.HINTS``, the live hint) with the bots' budget (``--bot-budget``);
-* **open** -- a reference, not a band anyone can be: the hint band's search (same
+* **open** -- a reference, not a band anyone can be: the hint band's hint (same
   candidates, budget and rule), but each sample is the real deal with only what no seat
-  knows yet reshuffled (``open_deal``: every hand as dealt, the draw piles and the
+  knows yet reshuffled (``open_deal``: every hand as it is, the draw piles and the
   decks in a random order); how much the hint band loses to not seeing its bandmates'
   hands;
 * **blueprint** -- every seat plays the blueprint's move for its own view (no search);
@@ -169,31 +169,6 @@ def open_deal(state: dict[str, Any], view: dict[str, Any], rng: random.Random) -
     return st
 
 
-def open_turn(
-    state: dict[str, Any], seat: int, budget_s: float, max_samples: int, clock
-) -> tuple[list[dict[str, Any]], bool]:
-    """The ``open`` band's turn: the live hint's candidates and rule over
-    :func:`open_deal` samples; (actions, whether it left the blueprint's move)."""
-    view = GAME.view(state, seat)
-    if view["phase"] not in ("play", "encore"):
-        h = live.live_hint(state, seat, budget_s, max_samples, clock)
-        return [sa["action"] for sa in h["actions"]], False
-    cands = live.candidates(state, view, seat)
-    if len(cands) < 2:
-        return (cands[0].actions if cands else []), False
-    got = live.paired_rollouts(
-        view,
-        seat,
-        cands,
-        budget_s,
-        max_samples,
-        clock,
-        draw=lambda v, rng: open_deal(state, v, rng),
-    )
-    best = live._pick(got.beats, got.loses) if got.samples else 0
-    return cands[best].actions, best != 0
-
-
 def apply_turn(state: dict[str, Any], seat: int, acts: list[dict[str, Any]]) -> dict[str, Any]:
     """Post a seat's turn, then ``ready`` for it when it can play no more (a turn that
     leaves it neither ready nor able to play would stall the band)."""
@@ -231,24 +206,21 @@ def play_deal(
         seat = _acting_seat(state)
         if seat is None:
             break
-        if band in ("hint", "bots"):
+        if band in ("hint", "bots", "open"):
+            # the open reference: the same hint, each sample the real deal (open_deal)
+            draw = (lambda v, r, st=state: open_deal(st, v, r)) if band == "open" else None
             try:
                 if band == "bots":
                     h = resolve(HINTS["beat"])(state, seat, bot_budget_s)
                 elif budget_s is not None:
-                    h = live.live_hint(state, seat, budget_s, clock=clock)
+                    h = live.live_hint(state, seat, budget_s, clock=clock, draw=draw)
                 else:
-                    h = live.live_hint(state, seat, 1e9, max_samples=samples)
+                    h = live.live_hint(state, seat, 1e9, max_samples=samples, draw=draw)
                 acts = [sa["action"] for sa in h["actions"]]
                 deviations += _deviates(h)
             except Exception:  # noqa: BLE001 - counted: a hint must never raise
                 crashes += 1
                 acts = _random(state, seat, rng)
-            decisions += 1
-        elif band == "open":
-            budget, most = (budget_s, 10_000) if budget_s is not None else (1e9, samples)
-            acts, left = open_turn(state, seat, budget, most, clock)
-            deviations += left
             decisions += 1
         elif band == "blueprint":
             acts = _blueprint(state, seat, rng)

@@ -845,8 +845,10 @@ def live_hint(
     max_samples: int = 10_000,
     clock: Callable[[], float] = time.monotonic,
     belief: bool = True,
+    draw: Callable[[dict[str, Any], random.Random], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """Best move for ``seat`` by blueprint rollouts over deals sampled from its view."""
+    """Best move for ``seat`` by blueprint rollouts over deals sampled from its view
+    (``draw``: see :func:`paired_rollouts`)."""
     view = GAME.view(state, seat)
     legal = GAME.legal_actions(state, seat)
     if not legal:
@@ -861,7 +863,7 @@ def live_hint(
         return {"actions": [{"seat": seat, "action": legal[0]}], "explanation": "a legal move"}
     if len(cands) == 1:
         return _answer(seat, cands, [0], [0], 0, 0, "the only move the conventions leave")
-    got = paired_rollouts(view, seat, cands, budget_s, max_samples, clock, belief)
+    got = paired_rollouts(view, seat, cands, budget_s, max_samples, clock, belief, draw)
     if not got.samples:
         return _answer(
             seat,

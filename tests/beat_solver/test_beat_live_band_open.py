@@ -51,3 +51,23 @@ def test_the_open_band_plays_legal_turns_to_the_end():
     got = BB.play_deal("roswell", 3, 2, "open", 4)
     assert got["decisions"] > 0 and got["crashes"] == 0
     assert 0 <= got["deviations"] <= got["decisions"]
+
+
+def test_the_open_band_is_the_hint_with_the_real_deal_as_its_sample(monkeypatch):
+    seen: list = []
+    real = BB.live.live_hint
+
+    def spy(state, seat, budget_s, max_samples=10_000, clock=None, belief=True, draw=None):
+        seen.append((state, draw))
+        return real(state, seat, budget_s, max_samples=1, clock=clock, belief=belief, draw=draw)
+
+    monkeypatch.setattr(BB.live, "live_hint", spy)
+    BB.play_deal("garage", 2, 0, "open", 0, budget_s=0.01, cpu_clock=True)
+    assert seen and all(draw is not None for _, draw in seen)
+    state, draw = seen[-1]
+    view = GAME.view(state, 0)
+    deal = draw(view, random.Random(1))
+    assert [s["hand"] for s in deal["seats"]] == [s["hand"] for s in state["seats"]]
+    seen.clear()
+    BB.play_deal("garage", 2, 0, "hint", 0, budget_s=0.01, cpu_clock=True)
+    assert seen and all(draw is None for _, draw in seen)
