@@ -803,22 +803,19 @@ def paired_rollouts(
     budget_s: float,
     max_samples: int = 10_000,
     clock: Callable[[], float] = time.monotonic,
-    belief: bool = True,
     draw: Callable[[dict[str, Any], random.Random], dict[str, Any]] | None = None,
 ) -> Paired:
     """Roll every candidate out on the same deals drawn from ``view`` until the budget
     or ``max_samples`` is spent (a sample the budget cuts short is dropped).  ``draw``
-    replaces the belief (a benchmark's reference that knows more than the seat)."""
+    replaces the belief (:func:`believed_state`): e.g. a benchmark's reference that
+    knows more than the seat."""
     rng = random.Random(_seed(view))
     t0 = clock()
     out = Paired([0] * len(cands), [0] * len(cands), [0] * len(cands))
     while out.samples < max_samples and (
         out.samples == 0 or clock() - t0 < budget_s * BUDGET_SHARE
     ):
-        if draw is not None:
-            sst = draw(view, rng)
-        else:
-            sst = believed_state(view, seat, rng) if belief else sample.sampled_state(view, rng)
+        sst = draw(view, rng) if draw is not None else believed_state(view, seat, rng)
         won: list[bool] = []
         try:
             base = _base_of(sst, seat)
@@ -844,7 +841,6 @@ def live_hint(
     budget_s: float,
     max_samples: int = 10_000,
     clock: Callable[[], float] = time.monotonic,
-    belief: bool = True,
     draw: Callable[[dict[str, Any], random.Random], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Best move for ``seat`` by blueprint rollouts over deals sampled from its view
@@ -863,7 +859,7 @@ def live_hint(
         return {"actions": [{"seat": seat, "action": legal[0]}], "explanation": "a legal move"}
     if len(cands) == 1:
         return _answer(seat, cands, [0], [0], 0, 0, "the only move the conventions leave")
-    got = paired_rollouts(view, seat, cands, budget_s, max_samples, clock, belief, draw)
+    got = paired_rollouts(view, seat, cands, budget_s, max_samples, clock, draw)
     if not got.samples:
         return _answer(
             seat,

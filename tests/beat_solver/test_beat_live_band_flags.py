@@ -16,11 +16,9 @@ def _spy(monkeypatch) -> list:
     clocks: list = []
     real = BB.live.live_hint
 
-    def spy(
-        state, seat, budget_s, max_samples=10_000, clock=time.monotonic, belief=True, draw=None
-    ):
+    def spy(state, seat, budget_s, max_samples=10_000, clock=time.monotonic, draw=None):
         clocks.append(clock)
-        return real(state, seat, budget_s, max_samples=1, clock=clock, belief=belief, draw=draw)
+        return real(state, seat, budget_s, max_samples=1, clock=clock, draw=draw)
 
     monkeypatch.setattr(BB.live, "live_hint", spy)
     return clocks

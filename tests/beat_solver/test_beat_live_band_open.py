@@ -57,9 +57,9 @@ def test_the_open_band_is_the_hint_with_the_real_deal_as_its_sample(monkeypatch)
     seen: list = []
     real = BB.live.live_hint
 
-    def spy(state, seat, budget_s, max_samples=10_000, clock=None, belief=True, draw=None):
+    def spy(state, seat, budget_s, max_samples=10_000, clock=None, draw=None):
         seen.append((state, draw))
-        return real(state, seat, budget_s, max_samples=1, clock=clock, belief=belief, draw=draw)
+        return real(state, seat, budget_s, max_samples=1, clock=clock, draw=draw)
 
     monkeypatch.setattr(BB.live, "live_hint", spy)
     BB.play_deal("garage", 2, 0, "open", 0, budget_s=0.01, cpu_clock=True)
