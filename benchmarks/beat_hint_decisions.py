@@ -49,8 +49,6 @@ from services.beat import GAME  # noqa: E402
 from services.beat import venues as V  # noqa: E402
 from solver.beat import live  # noqa: E402
 
-#: seeds from here on are reporting seeds: never measured here
-REPORTING_FROM = 1000
 ZS = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
 GAINS = (1, 2, 3, 4)
 
@@ -154,8 +152,8 @@ def main() -> None:
         recs = [json.loads(line) for f in args.report for line in Path(f).read_text().splitlines()]
         report(recs)
         return
-    if args.seeds[1] > REPORTING_FROM:
-        ap.error(f"seeds from {REPORTING_FROM} on are reporting seeds: not used here")
+    if args.seeds[1] > band.REPORTING_FROM:
+        ap.error(f"seeds from {band.REPORTING_FROM} on are reporting seeds: not used here")
     budget = 0.0 if args.samples else args.budget
     work = [
         (v.id, p, s)
