@@ -71,6 +71,8 @@ from solver.beat.blueprint import mate_values, result_value  # noqa: E402
 from solver.registry import HINTS, resolve  # noqa: E402
 
 BANDS = ("hint", "bots", "open", "blueprint", "heuristic", "random")
+#: the bands that play the live hint (their decisions and deviations are reported)
+SEARCHING = ("hint", "bots", "open")
 #: seeds from here on are reporting seeds: never used to choose a parameter
 REPORTING_FROM = 1000
 WINNABLE_BUDGET_S = 10.0  # generous: a loaded machine must not turn verdicts `unknown`
@@ -206,7 +208,7 @@ def play_deal(
         seat = _acting_seat(state)
         if seat is None:
             break
-        if band in ("hint", "bots", "open"):
+        if band in SEARCHING:
             # the open reference: the same hint, each sample the real deal (open_deal)
             draw = (lambda v, r, st=state: open_deal(st, v, r)) if band == "open" else None
             try:
@@ -355,7 +357,7 @@ def _report_split(records: list[dict[str, Any]]) -> None:
             cells[(r["venue"], r["players"])].append(r)
     played = [b for b in BANDS if any(b in r["bands"] for r in records)]
     # the searching band the cell's figures describe (the first of these played)
-    searched = [b for b in ("hint", "bots", "open") if b in played][:1]
+    searched = [b for b in SEARCHING if b in played][:1]
     main = (searched or played)[0]
     print(
         "| # | venue | tier | seats | deals | winnable | "
@@ -404,7 +406,7 @@ def _report_split(records: list[dict[str, Any]]) -> None:
                 f" | {cpu / dec if dec else 0:.3f} | {crashes} | {unknown} |"
             )
     print("\nper tier: deals won among the winnable ones")
-    bands = [b for b in ("hint", "bots", "open", "heuristic", "blueprint") if b in played]
+    bands = [b for b in (*SEARCHING, "heuristic", "blueprint") if b in played]
     print("| tier | seats | deals | winnable | " + " | ".join(f"{b} band" for b in bands) + " |")
     print("|---|---|---|---|" + "---|" * len(bands))
     order = {"easy (1-5)": 0, "medium": 1, "hard": 2}
